@@ -1,0 +1,51 @@
+package org.atlasgraph.api;
+
+import java.util.Objects;
+import org.atlasgraph.api.check.InvalidInputException;
+
+/**
+ * A point of the manifold given by its representative ξ in a compressed chart (§2.1.1): the value on which every
+ * primitive operates.
+ *
+ * @param chart the chart
+ * @param xi    coordinates in the chart, of dimension {@code chart.dimension()}
+ */
+public record ChartPoint(Chart chart, Coordinates xi) {
+    /**
+     * Validates that the coordinates have the chart's dimension (entries are finite by construction of
+     * {@link Coordinates}).
+     *
+     * @throws InvalidInputException if the dimension differs
+     */
+    public ChartPoint {
+        Objects.requireNonNull(chart, "chart");
+        Objects.requireNonNull(xi, "xi");
+        if (xi.dimension() != chart.dimension()) {
+            throw new InvalidInputException("xi", "length " + chart.dimension() + " (dimension of chart " + chart.id()
+                    + ")", String.valueOf(xi.dimension()));
+        }
+    }
+
+    /**
+     * @param other another point
+     * @return whether both are expressed in the same chart (equal ids)
+     */
+    public boolean sameChart(ChartPoint other) {
+        return chart.id().equals(other.chart.id());
+    }
+
+    /**
+     * A tangent vector at this point.
+     *
+     * @param tau representative in this point's chart
+     * @return the tangent vector
+     */
+    public TangentVector tangent(Coordinates tau) {
+        return new TangentVector(chart, tau);
+    }
+
+    /** @return the zero tangent vector at this point */
+    public TangentVector zeroTangent() {
+        return new TangentVector(chart, Coordinates.zeros(chart.dimension()));
+    }
+}

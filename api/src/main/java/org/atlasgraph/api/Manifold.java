@@ -1,0 +1,97 @@
+package org.atlasgraph.api;
+
+import java.util.Optional;
+import org.atlasgraph.api.check.Defect;
+import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.api.check.NotOnManifoldException;
+import org.atlasgraph.api.primitive.Distance;
+import org.atlasgraph.api.primitive.ExactGeometry;
+import org.atlasgraph.api.primitive.InverseRetraction;
+import org.atlasgraph.api.primitive.Metric;
+import org.atlasgraph.api.primitive.Retraction;
+import org.atlasgraph.api.primitive.VectorTransport;
+
+/**
+ * A Riemannian manifold M of dimension d embedded in R^D, represented by an atlas graph (§2) and computed on in chart
+ * coordinates.
+ *
+ * <p>Points cross the public boundary in two forms: {@link ChartPoint}s, on which the primitives act, and ambient
+ * arrays of length D (a unit vector for the sphere, an n×k matrix whose columns span the subspace, row-major, for the
+ * Grassmannian, a point of R^D for a point cloud), which {@link #locate} and {@link #coordinatesIn} ingest and
+ * {@link #embed} returns. The primitives are small interchangeable values in the manner of ManifoldsBase: a manifold
+ * offers defaults (the quasi-Euclidean ones of §2.4) and algorithms may be handed others, such as the exact ones.
+ */
+public interface Manifold {
+    /** @return a short human-readable name such as {@code "S^2"} or {@code "Gr(5,2)"} */
+    String name();
+
+    /** @return d, the intrinsic dimension (the length of chart coordinates) */
+    int dimension();
+
+    /** @return D, the length of ambient arrays */
+    int ambientDimension();
+
+    /** @return the atlas graph */
+    AtlasGraph atlas();
+
+    /**
+     * Ingests an ambient point into the chart the atlas prefers for it (Grassmann: Alg. 7 then Alg. 8).
+     *
+     * @param ambient a point of length D (not modified)
+     * @return its chart point
+     * @throws InvalidInputException  if the length is wrong or an entry is not finite
+     * @throws NotOnManifoldException if {@link #checkPoint} reports a defect
+     */
+    ChartPoint locate(double[] ambient);
+
+    /**
+     * Ingests an ambient point into a given chart (Grassmann: {@code X ↦ X_L X_U⁻¹} after rotating by the chart's Q,
+     * App. G.1). "Cannot do it here" is a value: a point outside the chart's overlap (a rank-deficient X_U) gives empty,
+     * which means "change chart", not failure.
+     *
+     * @param chart   the chart
+     * @param ambient a point of length D (not modified)
+     * @return its coordinates in {@code chart}, or empty when the chart cannot represent it
+     * @throws InvalidInputException if the length is wrong or an entry is not finite
+     */
+    Optional<ChartPoint> coordinatesIn(Chart chart, double[] ambient);
+
+    /**
+     * The ambient representation of a point, {@code φ⁻¹(ξ)}.
+     *
+     * @param p a point
+     * @return a new array of length D
+     */
+    default double[] embed(ChartPoint p) {
+        return p.chart().toAmbient(p.xi());
+    }
+
+    /**
+     * Whether an ambient array of length D with finite entries represents a point of the manifold.
+     *
+     * @param ambient the candidate (not modified)
+     * @return empty if it does, else what is violated and by how much
+     */
+    Optional<Defect> checkPoint(double[] ambient);
+
+    /** @return the default retraction, the quasi-Euclidean update with chart changes (§2.4) */
+    Retraction retraction();
+
+    /** @return the default inverse retraction, a difference of coordinates within a chart (§4.2.5) */
+    InverseRetraction inverseRetraction();
+
+    /** @return the default vector transport: identity within a chart, differentials across charts (§2.4.1, §4.2.4) */
+    VectorTransport vectorTransport();
+
+    /** @return the Riemannian metric in chart coordinates (§2.3) */
+    Metric metric();
+
+    /** @return the geodesic distance, exact where a closed form exists and approximate otherwise */
+    Distance distance();
+
+    /** @return closed-form exp, log, parallel transport and distance, when the manifold has them */
+    Optional<ExactGeometry> exact();
+
+    /** @return a sampler for the manifold's reference distribution, when it has one */
+    Optional<Sampler> sampler();
+}

@@ -1,0 +1,2 @@
+/** Placeholder until its issue lands: see the module's pom description. */
+package org.atlasgraph.cli;

@@ -1,0 +1,99 @@
+package org.atlasgraph.sphere;
+
+import org.atlasgraph.api.check.Checks;
+import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.api.primitive.ExactGeometry;
+
+/**
+ * Closed-form geometry of S^{n-1} with the round metric: great-circle exp, log, parallel transport and distance.
+ */
+final class SphereGeometry implements ExactGeometry {
+    private final int n;
+
+    SphereGeometry(int n) {
+        this.n = n;
+    }
+
+    /** {@inheritDoc} {@code cos‖v‖ p + sin‖v‖ v/‖v‖}. */
+    @Override
+    public double[] exp(double[] p, double[] v) {
+        check("p", p);
+        check("v", v);
+        double t = Vectors.norm(v);
+        if (t == 0) {
+            return p.clone();
+        }
+        double[] r = new double[n];
+        double c = Math.cos(t);
+        double s = Math.sin(t) / t;
+        for (int i = 0; i < n; i++) {
+            r[i] = c * p[i] + s * v[i];
+        }
+        return Checks.requireFiniteResult("exp", Vectors.normalized(r));
+    }
+
+    /**
+     * {@inheritDoc} {@code θ u} with θ = atan2(‖q − (p·q)p‖, p·q) and u the unit vector along q − (p·q)p; atan2 keeps
+     * full accuracy for nearby and for nearly antipodal points.
+     *
+     * @throws InvalidInputException if q is antipodal to p, where the logarithm is not unique
+     */
+    @Override
+    public double[] log(double[] p, double[] q) {
+        check("p", p);
+        check("q", q);
+        double pq = Vectors.dot(p, q);
+        double[] w = Vectors.plusScaled(q, -pq, p);
+        double nw = Vectors.norm(w);
+        double theta = Math.atan2(nw, pq);
+        if (nw == 0) {
+            if (pq > 0) {
+                return new double[n];
+            }
+            throw new InvalidInputException("q", "a point that is not antipodal to p", "q = −p",
+                    "the logarithm of an antipodal point is not unique");
+        }
+        return Vectors.scaled(w, theta / nw);
+    }
+
+    /**
+     * {@inheritDoc} With u the unit direction of Log_p q and θ = d(p, q):
+     * {@code v + (u·v)((cos θ − 1)u − sin θ p)}.
+     */
+    @Override
+    public double[] parallelTransport(double[] p, double[] v, double[] q) {
+        check("v", v);
+        double[] l = log(p, q);
+        double theta = Vectors.norm(l);
+        if (theta == 0) {
+            return v.clone();
+        }
+        double[] u = Vectors.scaled(l, 1 / theta);
+        double uv = Vectors.dot(u, v);
+        double[] r = v.clone();
+        for (int i = 0; i < n; i++) {
+            r[i] += uv * ((Math.cos(theta) - 1) * u[i] - Math.sin(theta) * p[i]);
+        }
+        return r;
+    }
+
+    @Override
+    public double inner(double[] p, double[] u, double[] v) {
+        check("u", u);
+        check("v", v);
+        return Vectors.dot(u, v);
+    }
+
+    /** {@inheritDoc} {@code atan2(‖q − (p·q)p‖, p·q)}, accurate at all angles (unlike acos near 0 and π). */
+    @Override
+    public double distance(double[] p, double[] q) {
+        check("p", p);
+        check("q", q);
+        double pq = Vectors.dot(p, q);
+        return Math.atan2(Vectors.norm(Vectors.plusScaled(q, -pq, p)), pq);
+    }
+
+    private void check(String name, double[] a) {
+        Checks.requireFiniteOfLength(name, a, n, "ambient dimension of S^" + (n - 1));
+    }
+}
