@@ -1,0 +1,329 @@
+package org.atlasgraph.optim.sgd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.TangentVector;
+import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.api.primitive.ExactGeometry;
+import org.atlasgraph.api.primitive.ExactPrimitives;
+import org.atlasgraph.api.primitive.InverseRetraction;
+import org.atlasgraph.sphere.Sphere;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Riemannian SGD against independent references: EJML's symmetric eigen solver for the Rayleigh quotient on the sphere,
+ * and a batch gradient descent with the closed-form exp/log for the Karcher mean on S².
+ */
+class RiemannianSgdTest {
+    private static final long SEED = 20240611L;
+    /** The bound on the distance to the eigen solver's unit eigenvector (up to sign). */
+    private static final double EIGENVECTOR_TOLERANCE = 1e-6;
+    /**
+     * Stop when ‖grad‖ ≤ this: near the optimum the eigenvector error is about ‖grad‖ / (2 · eigengap), and the gap of
+     * the seeded 6×6 matrix is λ₁ − λ₂ ≈ 0.99, so this leaves three orders of magnitude below
+     * {@link #EIGENVECTOR_TOLERANCE}.
+     */
+    private static final double GRADIENT_TOLERANCE = 1e-9;
+    /** Deterministic descent with exact gradients reaches the Karcher mean to rounding; 1e-9 leaves room for 1e4 ulps. */
+    private static final double KARCHER_TOLERANCE = 1e-9;
+    /**
+     * One-sample SGD with η_t = 1/(1+t) after T steps lands within about spread/√T of the mean (≈ 0.4/√20000 ≈ 3e-3
+     * rad); the bound is five times that.
+     */
+    private static final double STOCHASTIC_KARCHER_TOLERANCE = 1.5e-2;
+    private static final int STOCHASTIC_ITERATIONS = 20_000;
+
+    private final Sphere sphere = Sphere.of(6);
+    private final Sphere s2 = Sphere.of(3);
+
+    @ParameterizedTest(name = "momentum {0}")
+    @ValueSource(doubles = {0.0, 0.5})
+    void rayleighQuotientDescentFindsTheLeadingEigenvectorOfEjmlsEigenSolver(double momentum) {
+        int n = sphere.ambientDimension();
+        DMatrixRMaj a = randomSymmetric(n, new SplittableRandom(SEED));
+        double[] leading = leadingEigenvector(a);
+        Objective rayleigh = Objective.ambient(x -> -quadratic(a, x), x -> scaled(times(a, x), -2));
+        RiemannianSgd sgd = RiemannianSgd.on(sphere)
+                .schedule(StepSchedule.constant(0.1))
+                .momentum(momentum)
+                .maxIterations(20_000)
+                .stopWhen(StoppingRule.gradientNormBelow(GRADIENT_TOLERANCE))
+                .build();
+        ChartPoint start = sphere.sampler().orElseThrow().sample(new SplittableRandom(SEED + 1));
+
+        SgdResult result = sgd.minimize(rayleigh, start);
+
+        double[] x = sphere.embed(result.point());
+        double error = Math.min(distance(x, leading), distance(x, scaled(leading, -1)));
+        assertThat(result.stopReason()).as("stopped by the gradient rule, not the budget").startsWith("gradient norm");
+        assertThat(error).as("distance to EJML's leading eigenvector (up to sign)").isLessThan(EIGENVECTOR_TOLERANCE);
+    }
+
+    @Test
+    void heavyBallMomentumCarriedByTransportNeedsFewerStepsOnTheRayleighQuotient() {
+        DMatrixRMaj a = randomSymmetric(sphere.ambientDimension(), new SplittableRandom(SEED));
+        Objective rayleigh = Objective.ambient(x -> -quadratic(a, x), x -> scaled(times(a, x), -2));
+        ChartPoint start = sphere.sampler().orElseThrow().sample(new SplittableRandom(SEED + 1));
+        int plain = iterationsToConverge(rayleigh, start, 0.0);
+        int heavyBall = iterationsToConverge(rayleigh, start, 0.5);
+        assertThat(heavyBall).as("iterations with momentum 0.5 vs %d without", plain).isLessThan(plain);
+    }
+
+    @Test
+    void batchDescentWithTheQuasiEuclideanRetractionConvergesToTheExpLogKarcherMean() {
+        List<double[]> data = pointsNearNorthPole(25, new SplittableRandom(SEED));
+        ExactGeometry exact = s2.exact().orElseThrow();
+        InverseRetraction log = ExactPrimitives.inverseRetraction(s2, exact);
+        List<ChartPoint> located = data.stream().map(s2::locate).toList();
+        Objective karcher = Objective.riemannian(p -> karcherValue(exact, s2.embed(p), data), (p, rng) -> {
+            TangentVector sum = p.zeroTangent();
+            for (ChartPoint x : located) {
+                sum = sum.plus(log.inverseRetract(p, x));
+            }
+            return sum.scale(-1.0 / located.size());
+        });
+        RiemannianSgd sgd = RiemannianSgd.on(s2).schedule(StepSchedule.constant(1.0)).maxIterations(500)
+                .stopWhen(StoppingRule.gradientNormBelow(1e-13)).build();
+
+        SgdResult result = sgd.minimize(karcher, s2.locate(data.get(0)));
+
+        double[] reference = batchExpLogKarcherMean(exact, data);
+        assertThat(exact.distance(s2.embed(result.point()), reference))
+                .as("geodesic distance between SGD's and batch exp/log descent's Karcher means")
+                .isLessThan(KARCHER_TOLERANCE);
+    }
+
+    @Test
+    void oneSampleSgdWithRobbinsMonroStepsApproachesTheKarcherMean() {
+        List<double[]> data = pointsNearNorthPole(25, new SplittableRandom(SEED));
+        ExactGeometry exact = s2.exact().orElseThrow();
+        List<ChartPoint> located = data.stream().map(s2::locate).toList();
+        Objective oneSample = Objective.stochastic((p, rng) ->
+                s2.inverseRetraction().inverseRetract(p, located.get(rng.nextInt(located.size()))).scale(-1));
+        RiemannianSgd sgd = RiemannianSgd.on(s2).schedule(StepSchedule.inverseTime(1.0, 1.0))
+                .maxIterations(STOCHASTIC_ITERATIONS).build();
+
+        SgdResult result = sgd.minimize(oneSample, s2.locate(data.get(0)), new SplittableRandom(SEED + 2));
+
+        assertThat(result.iterations()).isEqualTo(STOCHASTIC_ITERATIONS);
+        assertThat(exact.distance(s2.embed(result.point()), batchExpLogKarcherMean(exact, data)))
+                .as("distance of the stochastic iterate to the Karcher mean").isLessThan(STOCHASTIC_KARCHER_TOLERANCE);
+    }
+
+    @Test
+    void chartPartialsRaisedByTheMetricEqualTheProjectedAmbientGradient() {
+        double[] a = {0.3, -1.2, 0.7};
+        Objective ambient = Objective.ambient(x -> dot(a, x), x -> a.clone());
+        Objective chart = Objective.chart(p -> dot(a, s2.embed(p)), p -> {
+            double[] partials = new double[2];
+            for (int i = 0; i < 2; i++) {
+                double[] e = new double[2];
+                e[i] = 1;
+                partials[i] = dot(a, p.chart().pushForward(p.xi(), Coordinates.of(e)));
+            }
+            return Coordinates.of(partials);
+        }, s2.metric());
+        ChartPoint centre = s2.locate(normalized(new double[] {1, 2, 2}));
+        ChartPoint offCentre = s2.retraction().retract(centre, centre.tangent(Coordinates.of(0.4, -0.3)));
+        for (ChartPoint p : List.of(centre, offCentre)) {
+            TangentVector expected = ambient.gradient(p, new SplittableRandom(SEED));
+            TangentVector raised = chart.gradient(p, new SplittableRandom(SEED));
+            assertThat(raised.tau().minus(expected.tau()).norm()).as("G⁻¹∂f vs [Dφ⁻¹]⁺∇f at ξ = %s", p.xi())
+                    .isLessThan(1e-12);
+        }
+    }
+
+    @Test
+    void listenerSeesEveryStepAndTheBudgetStopsTheRun() {
+        DMatrixRMaj a = randomSymmetric(3, new SplittableRandom(SEED));
+        Objective rayleigh = Objective.ambient(x -> -quadratic(a, x), x -> scaled(times(a, x), -2));
+        List<SgdProgress> seen = new ArrayList<>();
+        RiemannianSgd sgd = RiemannianSgd.on(s2).schedule(StepSchedule.constant(1e-3)).maxIterations(7)
+                .listener(seen::add).build();
+
+        SgdResult result = sgd.minimize(rayleigh, s2.locate(new double[] {0, 0, 1}));
+
+        assertThat(seen).extracting(SgdProgress::iteration).containsExactly(1, 2, 3, 4, 5, 6, 7);
+        assertThat(seen).allSatisfy(p -> assertThat(p.value()).isPresent());
+        assertThat(seen.get(1).previousValue()).isEqualTo(seen.get(0).value());
+        assertThat(result.stopReason()).isEqualTo("iteration budget 7 reached");
+        assertThat(result.point()).isSameAs(seen.get(6).point());
+    }
+
+    @Test
+    void valueChangeAndStepRulesStopAStalledRun() {
+        Objective flat = Objective.riemannian(p -> 1.0, (p, rng) -> p.tangent(Coordinates.of(1e-12, 0)));
+        SgdResult byValue = RiemannianSgd.on(s2).stopWhen(StoppingRule.valueChangeBelow(1e-9)).build()
+                .minimize(flat, s2.locate(new double[] {1, 0, 0}));
+        SgdResult byStep = RiemannianSgd.on(s2).stopWhen(StoppingRule.stepNormBelow(1e-9)).build()
+                .minimize(flat, s2.locate(new double[] {1, 0, 0}));
+        assertThat(byValue.iterations()).isEqualTo(1);
+        assertThat(byValue.stopReason()).startsWith("value change 0");
+        assertThat(byStep.stopReason()).startsWith("step norm");
+    }
+
+    @Test
+    void schedulesFollowTheirFormulas() {
+        assertThat(StepSchedule.constant(0.3).stepSize(17)).isEqualTo(0.3);
+        assertThat(StepSchedule.inverseTime(2, 0.5).stepSize(4)).isCloseTo(2 / 3.0, within(1e-15));
+        assertThat(StepSchedule.inverseSqrt(1).stepSize(3)).isCloseTo(0.5, within(1e-15));
+        assertThat(StepSchedule.exponential(1, 0.5).stepSize(3)).isCloseTo(0.125, within(1e-15));
+        assertThatThrownBy(() -> StepSchedule.constant(0)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("eta: expected a finite value > 0, found 0.0");
+        assertThatThrownBy(() -> StepSchedule.exponential(1, 1.5)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("rate: expected a value in (0, 1], found 1.5");
+    }
+
+    @Test
+    void rejectsBadConfigurationAndBadGradientsNamingTheInput() {
+        assertThatThrownBy(() -> RiemannianSgd.on(s2).momentum(1.0)).isInstanceOf(InvalidInputException.class)
+                .hasMessage("momentum: expected a value in [0, 1), found 1.0");
+        assertThatThrownBy(() -> RiemannianSgd.on(s2).maxIterations(0)).isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("maxIterations: expected an integer > 0");
+        Objective wrongLength = Objective.ambient(x -> 0, x -> new double[] {1, 2});
+        ChartPoint p = s2.locate(new double[] {0, 1, 0});
+        RiemannianSgd sgd = RiemannianSgd.on(s2).build();
+        assertThatThrownBy(() -> sgd.minimize(wrongLength, p)).isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("Euclidean gradient: expected length 3");
+        ChartPoint other = s2.locate(new double[] {1, 0, 0});
+        Objective wrongChart = Objective.stochastic((q, rng) -> other.zeroTangent());
+        assertThatThrownBy(() -> sgd.minimize(wrongChart, p)).isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("gradient: expected a tangent vector in the chart of its base point");
+    }
+
+    @Test
+    void aNonFiniteValueStopsWithAMessageInsteadOfReturningNaN() {
+        Objective blowsUp = Objective.riemannian(q -> q.xi().norm() > 0 ? Double.NaN : 0.0,
+                (q, rng) -> q.tangent(Coordinates.of(1, 0)));
+        assertThatThrownBy(() -> RiemannianSgd.on(s2).build().minimize(blowsUp, s2.locate(new double[] {0, 0, 1})))
+                .isInstanceOf(ArithmeticException.class)
+                .hasMessage("sgd: objective value at iteration 1 is NaN after a step of size 0.01; try a smaller step"
+                        + " size");
+    }
+
+    private int iterationsToConverge(Objective objective, ChartPoint start, double momentum) {
+        return RiemannianSgd.on(sphere).schedule(StepSchedule.constant(0.05)).momentum(momentum)
+                .maxIterations(50_000).stopWhen(StoppingRule.gradientNormBelow(GRADIENT_TOLERANCE))
+                .evaluateValueEvery(0).build().minimize(objective, start).iterations();
+    }
+
+    /** Batch Riemannian gradient descent with the closed forms: x ← Exp_x(mean Log_x(x_i)), to a fixed point. */
+    private static double[] batchExpLogKarcherMean(ExactGeometry exact, List<double[]> data) {
+        double[] x = data.get(0).clone();
+        for (int it = 0; it < 1000; it++) {
+            double[] step = new double[x.length];
+            for (double[] y : data) {
+                double[] v = exact.log(x, y);
+                for (int i = 0; i < step.length; i++) {
+                    step[i] += v[i] / data.size();
+                }
+            }
+            x = exact.exp(x, step);
+            if (norm(step) < 1e-15) {
+                break;
+            }
+        }
+        return x;
+    }
+
+    private static double karcherValue(ExactGeometry exact, double[] x, List<double[]> data) {
+        double s = 0;
+        for (double[] y : data) {
+            double d = exact.distance(x, y);
+            s += d * d / 2;
+        }
+        return s / data.size();
+    }
+
+    private static List<double[]> pointsNearNorthPole(int count, RandomGenerator rng) {
+        List<double[]> points = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            points.add(normalized(new double[] {0.4 * rng.nextGaussian(), 0.4 * rng.nextGaussian() + 0.2, 1}));
+        }
+        return points;
+    }
+
+    private static DMatrixRMaj randomSymmetric(int n, RandomGenerator rng) {
+        DMatrixRMaj a = new DMatrixRMaj(n, n);
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j <= i; j++) {
+                double v = rng.nextGaussian();
+                a.set(i, j, v);
+                a.set(j, i, v);
+            }
+        }
+        return a;
+    }
+
+    private static double[] leadingEigenvector(DMatrixRMaj a) {
+        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(a.numRows, true, true);
+        assertThat(eig.decompose(a.copy())).isTrue();
+        int best = 0;
+        for (int i = 1; i < a.numRows; i++) {
+            if (eig.getEigenvalue(i).getReal() > eig.getEigenvalue(best).getReal()) {
+                best = i;
+            }
+        }
+        double[] v = eig.getEigenVector(best).getData().clone();
+        return normalized(v);
+    }
+
+    private static double quadratic(DMatrixRMaj a, double[] x) {
+        return dot(x, times(a, x));
+    }
+
+    private static double[] times(DMatrixRMaj a, double[] x) {
+        double[] r = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            for (int j = 0; j < x.length; j++) {
+                r[i] += a.get(i, j) * x[j];
+            }
+        }
+        return r;
+    }
+
+    private static double dot(double[] a, double[] b) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
+    }
+
+    private static double norm(double[] a) {
+        return Math.sqrt(dot(a, a));
+    }
+
+    private static double[] scaled(double[] a, double f) {
+        double[] r = a.clone();
+        for (int i = 0; i < r.length; i++) {
+            r[i] *= f;
+        }
+        return r;
+    }
+
+    private static double[] normalized(double[] a) {
+        return scaled(a, 1 / norm(a));
+    }
+
+    private static double distance(double[] a, double[] b) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += (a[i] - b[i]) * (a[i] - b[i]);
+        }
+        return Math.sqrt(s);
+    }
+}
