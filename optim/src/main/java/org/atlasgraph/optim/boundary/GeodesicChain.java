@@ -1,0 +1,124 @@
+package org.atlasgraph.optim.boundary;
+
+import java.util.Arrays;
+import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.TangentVector;
+
+/**
+ * A discrete geodesic c₀, c₁, …, c_K between two points, kept short-linked so that every logarithm and transport it
+ * needs is between nearby points.
+ *
+ * <p>Why: the boundary ODE transports each flow's direction from γ±(t) to the boundary point b(t), a distance of the
+ * order of the class separation. One transport across that distance (the ambient route of §4.2.4) is only first-order
+ * accurate and degenerates on curved embeddings (on the Klein bottle of patches the θ-direction at φ = 0 is nearly
+ * orthogonal, in R⁹, to the tangent plane at φ = π/2). §4.2.4 notes that transport between distant points "can be
+ * approximated by iterated vector transports between near points"; this chain supplies those near points. Its interior
+ * is kept near the geodesic by relaxation sweeps, {@code c_k ← Ret_{c_k}(½(Log_{c_k} c_{k−1} + Log_{c_k} c_{k+1}))}, a
+ * discrete form of the geodesic equation whose fixed points are evenly spaced points on a geodesic; as the end points
+ * move by one Euler step per iteration, one or two sweeps keep it tracking.
+ */
+final class GeodesicChain {
+    private final ChartPoint[] c;
+
+    private GeodesicChain(ChartPoint[] c) {
+        this.c = c;
+    }
+
+    /**
+     * Shoots a chain from {@code from} toward {@code to}: K retraction steps along the (transported) initial logarithm,
+     * then pins the last point to {@code to}. The relaxation evens out what the shooting got wrong.
+     */
+    static GeodesicChain shoot(ChartPoint from, ChartPoint to, int links, BoundaryPrimitives g) {
+        ChartPoint[] c = new ChartPoint[links + 1];
+        c[0] = from;
+        TangentVector v = g.logOrChord(from, to).scale(1.0 / links);
+        for (int k = 1; k < links; k++) {
+            c[k] = g.retraction().retract(c[k - 1], v);
+            v = g.transport().transport(c[k - 1], v, c[k]);
+        }
+        c[links] = to;
+        return new GeodesicChain(c);
+    }
+
+    int links() {
+        return c.length - 1;
+    }
+
+    ChartPoint point(int k) {
+        return c[k];
+    }
+
+    ChartPoint first() {
+        return c[0];
+    }
+
+    ChartPoint last() {
+        return c[c.length - 1];
+    }
+
+    /** Replaces the end points (after an Euler step moved them); the interior follows by {@link #relax}. */
+    void setEnds(ChartPoint first, ChartPoint last) {
+        c[0] = first;
+        c[c.length - 1] = last;
+    }
+
+    /** Runs Gauss–Seidel relaxation sweeps over the interior points. */
+    void relax(int sweeps, BoundaryPrimitives g) {
+        for (int s = 0; s < sweeps; s++) {
+            for (int k = 1; k < c.length - 1; k++) {
+                TangentVector back = g.logOrChord(c[k], c[k - 1]);
+                TangentVector ahead = g.logOrChord(c[k], c[k + 1]);
+                c[k] = g.retraction().retract(c[k], back.plus(ahead).scale(0.5));
+            }
+        }
+    }
+
+    /** @return the points c_k, c_{k−1}, …, c₀ as a chain starting at c_k */
+    GeodesicChain headTo(int k) {
+        ChartPoint[] r = new ChartPoint[k + 1];
+        for (int i = 0; i <= k; i++) {
+            r[i] = c[k - i];
+        }
+        return new GeodesicChain(r);
+    }
+
+    /** @return the points c_k, c_{k+1}, …, c_K as a chain starting at c_k */
+    GeodesicChain tailFrom(int k) {
+        return new GeodesicChain(Arrays.copyOfRange(c, k, c.length));
+    }
+
+    /**
+     * Transports a tangent vector at the last point to the first, link by link.
+     *
+     * @param w a tangent vector at {@link #last()}
+     * @return its transport at {@link #first()}
+     */
+    TangentVector transportToFirst(TangentVector w, BoundaryPrimitives g) {
+        TangentVector v = w;
+        for (int k = c.length - 1; k > 0; k--) {
+            v = g.transport().transport(c[k], v, c[k - 1]);
+        }
+        return v;
+    }
+
+    /**
+     * Transports a tangent vector at the first point to the last, link by link.
+     *
+     * @param w a tangent vector at {@link #first()}
+     * @return its transport at {@link #last()}
+     */
+    TangentVector transportToLast(TangentVector w, BoundaryPrimitives g) {
+        TangentVector v = w;
+        for (int k = 1; k < c.length; k++) {
+            v = g.transport().transport(c[k - 1], v, c[k]);
+        }
+        return v;
+    }
+
+    /**
+     * {@code K · Log_{c₀}(c₁)}: on an evenly spaced discrete geodesic, the logarithm at the first point of the last.
+     */
+    TangentVector logOfLast(BoundaryPrimitives g) {
+        return g.logOrChord(c[0], c[1]).scale(links());
+    }
+}

@@ -1,0 +1,517 @@
+package org.atlasgraph.optim.boundary;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.TangentVector;
+import org.atlasgraph.api.check.Checks;
+import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.api.primitive.InverseRetraction;
+import org.atlasgraph.api.primitive.Metric;
+import org.atlasgraph.api.primitive.Retraction;
+import org.atlasgraph.api.primitive.VectorTransport;
+
+/**
+ * The Riemannian principal boundary of Yao and Zhang (2020) with the modifications of App. E.2, on any atlas-graph
+ * manifold of dimension 2 (§5).
+ *
+ * <p>Three curves are integrated together by forward Euler steps of length η, each step a retraction:
+ * <ul>
+ *   <li>the principal flows γ⁺ and γ⁻ of the two classes, {@code γ̇ = W(γ) + α(I − WWᵀ)(mean_i Log_γ x_i)} (eq. E.1),
+ *       where W is the top eigenvector of the local covariance {@code Σ_h(γ) = mean Log_γ(x_i) Log_γ(x_i)ᵀ} of the
+ *       class's points within radius h (indicator kernel), with its sign chosen to agree with the previous direction
+ *       transported to the new point (the sign alignment of App. E.2); the products are the metric's;</li>
+ *   <li>the principal boundary b, {@code ḃ = ½(T_{γ⁺→b} W⁺ + T_{γ⁻→b} W⁻) + β · ½(Log_b γ⁺ + Log_b γ⁻)}: the average
+ *       with the paper's λ = ½ of the flows' directions transported to b, plus an optional pull toward the midpoint of
+ *       the flows.</li>
+ * </ul>
+ * The flows start at the class's local density mode (mean shift with the same kernel from the point nearest the class's
+ * ambient mean; the − flow from the − point nearest to γ⁺(0)) unless start points are given; b starts at the midpoint
+ * of the discrete geodesic between them. The − direction is oriented to agree with the + direction transported to it,
+ * so that both flows run the same way.
+ *
+ * <p>Deviations from the paper, and why. (1) Transports from γ± to b, and the logarithms Log_b γ±, go link by link
+ * along a relaxed discrete geodesic ({@code GeodesicChain}) rather than in one jump, because one jump across the class
+ * separation is only first-order accurate (§4.2.4). (2) Yao and Zhang choose λ_δ(t) to keep the boundary between the
+ * flows; the paper fixes λ = ½ and we do too, and add the β term instead: where the two flows are longer or shorter
+ * than the boundary (parallel curves on a curved surface have different lengths), the boundary would otherwise run
+ * ahead of or fall behind the flows that steer it. β = 0 gives the paper's ODE exactly.
+ *
+ * <p>Instances are immutable; configure them with {@link #on(Manifold)}.
+ */
+public final class PrincipalBoundary {
+    /** The paper's number of Euler steps (§5). */
+    public static final int DEFAULT_ITERATIONS = 2000;
+    /** Default α of eq. E.1, per unit of h: α = {@value} / h pulls a flow back over a few multiples of h. */
+    public static final double DEFAULT_ALPHA_TIMES_RADIUS = 1.0;
+    /** Default step as a fraction of h: small against the scale on which the local statistics change. */
+    public static final double DEFAULT_STEP_PER_RADIUS = 0.01;
+    /** Default β, per unit of step: β · η = {@value} relaxes the boundary toward the flows' midpoint in ~50 steps. */
+    public static final double DEFAULT_CORRECTION_TIMES_STEP = 0.02;
+    /** Default number of links of each flow-to-boundary chain. */
+    public static final int DEFAULT_CHAIN_LINKS = 8;
+    /** Default minimum number of neighbours a flow point needs: d + 1 = 3 points span a 2-dimensional covariance. */
+    public static final int DEFAULT_MIN_NEIGHBOURS = 3;
+
+    private static final int RELAX_SWEEPS = 2;
+    private static final int SETTLE_ITERATIONS = 100;
+    private static final double SETTLE_TOLERANCE = 1e-3;
+    private static final int SUGGESTION_NEIGHBOURS = 10;
+
+    private final Manifold manifold;
+    private final BoundaryPrimitives primitives;
+    private final OptionalDouble radius;
+    private final OptionalDouble alpha;
+    private final OptionalDouble step;
+    private final int iterations;
+    private final OptionalDouble boundaryCorrection;
+    private final int chainLinks;
+    private final int minNeighbours;
+    private final Optional<double[]> plusStart;
+    private final Optional<double[]> minusStart;
+    private final String plusName;
+    private final String minusName;
+    private final BoundaryListener listener;
+
+    private PrincipalBoundary(Builder b) {
+        this.manifold = b.manifold;
+        this.primitives = new BoundaryPrimitives(b.manifold, b.retraction, b.log, b.transport, b.metric);
+        this.radius = b.radius;
+        this.alpha = b.alpha;
+        this.step = b.step;
+        this.iterations = b.iterations;
+        this.boundaryCorrection = b.boundaryCorrection;
+        this.chainLinks = b.chainLinks;
+        this.minNeighbours = b.minNeighbours;
+        this.plusStart = b.plusStart;
+        this.minusStart = b.minusStart;
+        this.plusName = b.plusName;
+        this.minusName = b.minusName;
+        this.listener = b.listener;
+    }
+
+    /**
+     * Starts the configuration of a principal boundary on a manifold of dimension 2, with the manifold's primitives.
+     *
+     * @param manifold the manifold
+     * @return a builder
+     * @throws InvalidInputException if the manifold's dimension is not 2
+     */
+    public static Builder on(Manifold manifold) {
+        Objects.requireNonNull(manifold, "manifold");
+        if (manifold.dimension() != 2) {
+            throw new InvalidInputException("manifold", "dimension 2 (a principal boundary is a curve that separates"
+                    + " a surface)", "dimension " + manifold.dimension() + " (" + manifold.name() + ")");
+        }
+        return new Builder(manifold);
+    }
+
+    /**
+     * Fits the two principal flows and the principal boundary between the classes.
+     *
+     * @param plus  the ambient points of the first class (not modified)
+     * @param minus the ambient points of the second class (not modified)
+     * @return the three curves and the classifier
+     * @throws InvalidInputException if a class has fewer points than a flow needs neighbours, a point is malformed or
+     *     off the manifold, h is too small to find neighbours at a flow's start (the message suggests a value), or a
+     *     flow leaves the data during the integration
+     */
+    public BoundaryFit fit(List<double[]> plus, List<double[]> minus) {
+        ClassSample p = ingest(plusName, plus);
+        ClassSample m = ingest(minusName, minus);
+        double h = radius.orElseGet(() -> suggestRadius(plus, minus));
+        BoundaryParameters parameters = new BoundaryParameters(h,
+                alpha.orElse(DEFAULT_ALPHA_TIMES_RADIUS / h),
+                step.orElse(DEFAULT_STEP_PER_RADIUS * h),
+                iterations,
+                boundaryCorrection.orElse(DEFAULT_CORRECTION_TIMES_STEP / step.orElse(DEFAULT_STEP_PER_RADIUS * h)),
+                chainLinks);
+        return new Integration(parameters, p, m).run();
+    }
+
+    /**
+     * A radius h with enough neighbours for the local statistics: the largest, over both classes, of the median
+     * distance from a point to its 10th nearest neighbour in its class. It guarantees neighbours, not a good fit: the
+     * flows need h larger than the half-width of each class, so that the local covariance is elongated along it.
+     *
+     * @param plus  the ambient points of the first class
+     * @param minus the ambient points of the second class
+     * @return h &gt; 0
+     */
+    public static double suggestRadius(List<double[]> plus, List<double[]> minus) {
+        return Math.max(neighbourScale(plus), neighbourScale(minus));
+    }
+
+    private static double neighbourScale(List<double[]> points) {
+        int n = points.size();
+        int k = Math.min(SUGGESTION_NEIGHBOURS, n - 1);
+        if (k < 1) {
+            return Double.MIN_NORMAL;
+        }
+        int stride = Math.max(1, n / 200);
+        List<Double> kth = new ArrayList<>();
+        for (int i = 0; i < n; i += stride) {
+            double[] d = new double[n];
+            for (int j = 0; j < n; j++) {
+                double s = 0;
+                for (int c = 0; c < points.get(i).length; c++) {
+                    double t = points.get(i)[c] - points.get(j)[c];
+                    s += t * t;
+                }
+                d[j] = Math.sqrt(s);
+            }
+            java.util.Arrays.sort(d);
+            kth.add(d[k]);
+        }
+        kth.sort(Double::compare);
+        return Math.max(kth.get(kth.size() / 2), Double.MIN_NORMAL);
+    }
+
+    private ClassSample ingest(String name, List<double[]> points) {
+        Objects.requireNonNull(points, name);
+        String label = "class '" + name + "'";
+        if (points.size() < minNeighbours) {
+            throw new InvalidInputException(label, "at least " + minNeighbours + " training points",
+                    points.size() == 0 ? "none" : String.valueOf(points.size()));
+        }
+        List<ChartPoint> located = new ArrayList<>(points.size());
+        List<double[]> ambient = new ArrayList<>(points.size());
+        for (int i = 0; i < points.size(); i++) {
+            String input = label + " point " + i;
+            double[] x = Checks.requireFiniteOfLength(input, points.get(i), manifold.ambientDimension(),
+                    "ambient dimension of " + manifold.name());
+            Checks.requireOnManifold(input, x, manifold::checkPoint);
+            ChartPoint q = manifold.locate(x);
+            located.add(q);
+            ambient.add(manifold.embed(q));
+        }
+        return new ClassSample(name, located, ambient);
+    }
+
+    /** One run of the integration: the mutable state of the three curves and the two chains. */
+    private final class Integration {
+        private final BoundaryParameters parameters;
+        private final ClassSample plus;
+        private final ClassSample minus;
+        private final BoundaryPrimitives g = primitives;
+
+        Integration(BoundaryParameters parameters, ClassSample plus, ClassSample minus) {
+            this.parameters = parameters;
+            this.plus = plus;
+            this.minus = minus;
+        }
+
+        BoundaryFit run() {
+            double h = parameters.radius();
+            int k = parameters.chainLinks();
+            ChartPoint plusStartPoint = plusStart.map(x -> locateStart(plusName, x))
+                    .orElseGet(() -> settle(plus, plus.point(plus.nearest(plus.ambientMean()))));
+            ChartPoint gp = plusStartPoint;
+            LocalStatistics sp = require(plus, gp, 0);
+            ChartPoint gm = minusStart.map(x -> locateStart(minusName, x))
+                    .orElseGet(() -> settle(minus, minus.point(minus.nearest(manifold.embed(plusStartPoint)))));
+            LocalStatistics sm = require(minus, gm, 0);
+
+            GeodesicChain joint = GeodesicChain.shoot(gp, gm, 2 * k, g);
+            joint.relax(4 * (2 * k) * (2 * k), g);
+            ChartPoint b = joint.point(k);
+            GeodesicChain toPlus = joint.headTo(k);
+            GeodesicChain toMinus = joint.tailFrom(k);
+
+            TangentVector wp = sp.direction();
+            TangentVector wm = sm.direction();
+            if (g.inner(gm, wm, joint.transportToLast(wp, g)) < 0) {
+                wm = wm.scale(-1);
+            }
+
+            List<ChartPoint> plusCurve = new ArrayList<>();
+            List<ChartPoint> minusCurve = new ArrayList<>();
+            List<ChartPoint> boundaryCurve = new ArrayList<>();
+            List<TangentVector> normals = new ArrayList<>();
+            double eta = parameters.step();
+            for (int t = 0; ; t++) {
+                if (t > 0) {
+                    sp = require(plus, gp, t);
+                    sm = require(minus, gm, t);
+                    wp = aligned(gp, sp.direction(), wp);
+                    wm = aligned(gm, sm.direction(), wm);
+                }
+                TangentVector tp = toPlus.transportToFirst(wp, g);
+                TangentVector tm = toMinus.transportToFirst(wm, g);
+                if (g.inner(b, tp, tm) < 0) {
+                    tm = tm.scale(-1);
+                }
+                TangentVector direction = tp.plus(tm).scale(0.5);
+                TangentVector logPlus = toPlus.logOfLast(g);
+                TangentVector logMinus = toMinus.logOfLast(g);
+                plusCurve.add(gp);
+                minusCurve.add(gm);
+                boundaryCurve.add(b);
+                normals.add(normal(b, direction, logPlus, logMinus));
+                if (t == parameters.iterations()) {
+                    break;
+                }
+                TangentVector vp = flowVelocity(gp, wp, sp.meanLog());
+                TangentVector vm = flowVelocity(gm, wm, sm.meanLog());
+                TangentVector vb = direction.plus(logPlus.plus(logMinus).scale(0.5 * parameters.boundaryCorrection()));
+                ChartPoint gpNext = g.retraction().retract(gp, vp.scale(eta));
+                ChartPoint gmNext = g.retraction().retract(gm, vm.scale(eta));
+                ChartPoint bNext = g.retraction().retract(b, vb.scale(eta));
+                wp = g.transport().transport(gp, wp, gpNext);
+                wm = g.transport().transport(gm, wm, gmNext);
+                gp = gpNext;
+                gm = gmNext;
+                b = bNext;
+                toPlus.setEnds(b, gp);
+                toMinus.setEnds(b, gm);
+                toPlus.relax(RELAX_SWEEPS, g);
+                toMinus.relax(RELAX_SWEEPS, g);
+                listener.onStep(t + 1, parameters.iterations());
+            }
+            return new BoundaryFit(g, parameters, plusName, minusName,
+                    new Curve("principal flow of class '" + plusName + "'", plusCurve, manifold),
+                    new Curve("principal flow of class '" + minusName + "'", minusCurve, manifold),
+                    new Curve("principal boundary", boundaryCurve, manifold), normals);
+        }
+
+        /** The modified flow of eq. E.1: {@code W + α(I − WWᵀ)(mean log)}, with W of unit metric norm. */
+        private TangentVector flowVelocity(ChartPoint p, TangentVector w, TangentVector meanLog) {
+            return w.plus(g.orthogonalPart(p, meanLog, w).scale(parameters.alpha()));
+        }
+
+        /** The sign alignment of App. E.2: W or −W, whichever agrees with the previous direction transported here. */
+        private TangentVector aligned(ChartPoint p, TangentVector w, TangentVector previous) {
+            return g.inner(p, w, previous) < 0 ? w.scale(-1) : w;
+        }
+
+        /**
+         * The unit normal to the boundary at b, oriented toward γ⁺: the part of {@code Log_b γ⁺ − Log_b γ⁻} orthogonal
+         * to the boundary's direction.
+         */
+        private TangentVector normal(ChartPoint b, TangentVector direction, TangentVector logPlus,
+                                     TangentVector logMinus) {
+            TangentVector across = logPlus.minus(logMinus);
+            Optional<TangentVector> u = g.unit(b, direction);
+            TangentVector n = u.isPresent() ? g.orthogonalPart(b, across, u.get()) : across;
+            return g.unit(b, n).orElseThrow(() -> new ArithmeticException("principal boundary: the flows γ⁺ and γ⁻"
+                    + " meet the boundary point " + b.xi() + "; the classes are not separated there"));
+        }
+
+        /** Mean shift with the indicator kernel: moves a start point to a local mode of its class. */
+        private ChartPoint settle(ClassSample s, ChartPoint start) {
+            ChartPoint p = start;
+            for (int i = 0; i < SETTLE_ITERATIONS; i++) {
+                LocalStatistics st = s.statistics(p, parameters.radius(), g);
+                if (st.neighbours() < minNeighbours
+                        || g.norm(p, st.meanLog()) <= SETTLE_TOLERANCE * parameters.radius()) {
+                    break;
+                }
+                p = g.retraction().retract(p, st.meanLog());
+            }
+            return p;
+        }
+
+        private ChartPoint locateStart(String name, double[] x) {
+            String input = "start point of class '" + name + "'";
+            Checks.requireFiniteOfLength(input, x, manifold.ambientDimension(), "ambient dimension of "
+                    + manifold.name());
+            Checks.requireOnManifold(input, x, manifold::checkPoint);
+            return manifold.locate(x);
+        }
+
+        /** The local statistics at a flow point, which must have enough neighbours. */
+        private LocalStatistics require(ClassSample s, ChartPoint p, int t) {
+            LocalStatistics st = s.statistics(p, parameters.radius(), g);
+            if (st.neighbours() >= minNeighbours) {
+                return st;
+            }
+            double[] distances = s.sortedDistancesFrom(manifold.embed(p));
+            double suggestion = distances[Math.min(SUGGESTION_NEIGHBOURS, distances.length - 1)];
+            String found = st.neighbours() + (st.neighbours() == 1 ? " point" : " points") + " within h = "
+                    + Checks.number(parameters.radius());
+            if (t == 0) {
+                throw new InvalidInputException("h", "a radius with at least " + minNeighbours + " points of class '"
+                        + s.name() + "' around the start of its principal flow", found,
+                        "h is too small; try h = " + Checks.number(suggestion));
+            }
+            throw new InvalidInputException("h", "a radius that keeps at least " + minNeighbours + " points of class '"
+                    + s.name() + "' near its principal flow", found + " at step " + t + ", where the flow left the data",
+                    "try a larger h (e.g. " + Checks.number(Math.max(suggestion, 1.5 * parameters.radius()))
+                    + "), a larger alpha (now " + Checks.number(parameters.alpha()) + ") or a smaller step (now "
+                    + Checks.number(parameters.step()) + ")");
+        }
+    }
+
+    /** Configures a {@link PrincipalBoundary}; every setter validates its argument. */
+    public static final class Builder {
+        private final Manifold manifold;
+        private Retraction retraction;
+        private InverseRetraction log;
+        private VectorTransport transport;
+        private Metric metric;
+        private OptionalDouble radius = OptionalDouble.empty();
+        private OptionalDouble alpha = OptionalDouble.empty();
+        private OptionalDouble step = OptionalDouble.empty();
+        private int iterations = DEFAULT_ITERATIONS;
+        private OptionalDouble boundaryCorrection = OptionalDouble.empty();
+        private int chainLinks = DEFAULT_CHAIN_LINKS;
+        private int minNeighbours = DEFAULT_MIN_NEIGHBOURS;
+        private Optional<double[]> plusStart = Optional.empty();
+        private Optional<double[]> minusStart = Optional.empty();
+        private String plusName = "plus";
+        private String minusName = "minus";
+        private BoundaryListener listener = BoundaryListener.NONE;
+
+        private Builder(Manifold manifold) {
+            this.manifold = manifold;
+            this.retraction = manifold.retraction();
+            this.log = manifold.inverseRetraction();
+            this.transport = manifold.vectorTransport();
+            this.metric = manifold.metric();
+        }
+
+        /**
+         * @param h the kernel radius &gt; 0; default {@link #suggestRadius}, which is only a lower bound for a good h
+         * @return this builder
+         */
+        public Builder radius(double h) {
+            this.radius = OptionalDouble.of(Checks.requirePositive("h", h));
+            return this;
+        }
+
+        /**
+         * @param a α ≥ 0 of eq. E.1; default {@value #DEFAULT_ALPHA_TIMES_RADIUS}/h
+         * @return this builder
+         */
+        public Builder alpha(double a) {
+            this.alpha = OptionalDouble.of(Checks.requireInRange("alpha", a, 0, Double.MAX_VALUE));
+            return this;
+        }
+
+        /**
+         * @param eta the Euler step length &gt; 0; default {@value #DEFAULT_STEP_PER_RADIUS}·h
+         * @return this builder
+         */
+        public Builder step(double eta) {
+            this.step = OptionalDouble.of(Checks.requirePositive("step", eta));
+            return this;
+        }
+
+        /**
+         * @param n the number of Euler steps ≥ 1; default {@value #DEFAULT_ITERATIONS}, as in the paper
+         * @return this builder
+         */
+        public Builder iterations(int n) {
+            this.iterations = Checks.requirePositive("iterations", n);
+            return this;
+        }
+
+        /**
+         * @param beta β ≥ 0, the pull of the boundary toward the flows' midpoint; 0 is the paper's ODE; default
+         *             {@value #DEFAULT_CORRECTION_TIMES_STEP}/step
+         * @return this builder
+         */
+        public Builder boundaryCorrection(double beta) {
+            this.boundaryCorrection = OptionalDouble.of(Checks.requireInRange("boundaryCorrection", beta, 0,
+                    Double.MAX_VALUE));
+            return this;
+        }
+
+        /**
+         * @param k the links K ≥ 1 of each flow-to-boundary chain; default {@value #DEFAULT_CHAIN_LINKS}
+         * @return this builder
+         */
+        public Builder chainLinks(int k) {
+            this.chainLinks = Checks.requirePositive("chainLinks", k);
+            return this;
+        }
+
+        /**
+         * @param n the fewest neighbours a flow point may have, ≥ 2; default {@value #DEFAULT_MIN_NEIGHBOURS}
+         * @return this builder
+         */
+        public Builder minNeighbours(int n) {
+            this.minNeighbours = Checks.requireInRange("minNeighbours", n, 2, Integer.MAX_VALUE);
+            return this;
+        }
+
+        /**
+         * Fixes the start points of the two flows instead of the local density modes.
+         *
+         * @param plus  an ambient point for γ⁺(0) (copied)
+         * @param minus an ambient point for γ⁻(0) (copied)
+         * @return this builder
+         */
+        public Builder startPoints(double[] plus, double[] minus) {
+            this.plusStart = Optional.of(plus.clone());
+            this.minusStart = Optional.of(minus.clone());
+            return this;
+        }
+
+        /**
+         * @param plus  the first class's name in messages and curve names; default {@code "plus"}
+         * @param minus the second class's name; default {@code "minus"}
+         * @return this builder
+         */
+        public Builder classNames(String plus, String minus) {
+            this.plusName = Objects.requireNonNull(plus, "plus");
+            this.minusName = Objects.requireNonNull(minus, "minus");
+            return this;
+        }
+
+        /**
+         * @param listener receives the progress after every Euler step
+         * @return this builder
+         */
+        public Builder listener(BoundaryListener listener) {
+            this.listener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /**
+         * @param retraction the retraction of Euler steps, instead of the manifold's
+         * @return this builder
+         */
+        public Builder retraction(Retraction retraction) {
+            this.retraction = Objects.requireNonNull(retraction, "retraction");
+            return this;
+        }
+
+        /**
+         * @param log the logarithm of neighbours, chain links and query points, instead of the manifold's inverse
+         *            retraction
+         * @return this builder
+         */
+        public Builder inverseRetraction(InverseRetraction log) {
+            this.log = Objects.requireNonNull(log, "log");
+            return this;
+        }
+
+        /**
+         * @param transport the vector transport, instead of the manifold's
+         * @return this builder
+         */
+        public Builder vectorTransport(VectorTransport transport) {
+            this.transport = Objects.requireNonNull(transport, "transport");
+            return this;
+        }
+
+        /**
+         * @param metric the metric, instead of the manifold's
+         * @return this builder
+         */
+        public Builder metric(Metric metric) {
+            this.metric = Objects.requireNonNull(metric, "metric");
+            return this;
+        }
+
+        /** @return the configured algorithm */
+        public PrincipalBoundary build() {
+            return new PrincipalBoundary(this);
+        }
+    }
+}

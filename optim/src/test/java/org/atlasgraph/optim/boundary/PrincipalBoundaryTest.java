@@ -1,0 +1,251 @@
+package org.atlasgraph.optim.boundary;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.random.RandomGenerator;
+import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.api.check.NotOnManifoldException;
+import org.atlasgraph.sphere.Sphere;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The principal boundary on S² between two bands on either side of a great circle (in a random orientation), where
+ * the answer is known: by symmetry the boundary is the great circle itself and each principal flow is the centre line
+ * of its band.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class PrincipalBoundaryTest {
+    private static final long SEED = 7_2020L;
+    private static final long HELD_OUT_SEED = 7_2021L;
+    private static final int POINTS_PER_CLASS = 800;
+    /** The bands: latitudes in [0.15, 0.6] rad north and south of the great circle. */
+    private static final double BAND_NEAR = 0.15;
+    private static final double BAND_FAR = 0.6;
+    private static final double H = 0.5;
+    /** The issue's bound on the distance of the recovered boundary from the great circle. */
+    private static final double BOUNDARY_TOLERANCE = 0.1;
+    /**
+     * The flows should follow the band centres (latitude ±0.375); the bound is a quarter of the band width, well outside
+     * the sampling noise of a mean over ~150 neighbours.
+     */
+    private static final double FLOW_TOLERANCE = 0.11;
+    /** Largest angular gap along the circle left uncovered by boundary points: the boundary must go all the way round. */
+    private static final double COVERAGE_GAP = 0.2;
+    /** The bands are 0.3 rad apart, so a boundary within 0.1 rad of the circle separates held-out points exactly. */
+    private static final double MIN_ACCURACY = 0.99;
+
+    private final Sphere s2 = Sphere.of(3);
+    private double[][] rotation;
+    private BoundaryFit fit;
+
+    @BeforeAll
+    void fitTheBoundaryOnce() {
+        rotation = randomRotation(new SplittableRandom(SEED));
+        RandomGenerator rng = new SplittableRandom(SEED + 1);
+        fit = PrincipalBoundary.on(s2).radius(H).classNames("north", "south").build()
+                .fit(band(+1, POINTS_PER_CLASS, rng), band(-1, POINTS_PER_CLASS, rng));
+    }
+
+    @Test
+    void recoversTheGreatCircleWithinTheIssuesTolerance() {
+        double worst = 0;
+        for (double[] b : fit.boundary().ambientPoints()) {
+            worst = Math.max(worst, Math.abs(latitude(b)));
+        }
+        assertThat(fit.boundary().size()).isEqualTo(PrincipalBoundary.DEFAULT_ITERATIONS + 1);
+        assertThat(worst).as("largest distance of a boundary point from the great circle (rad)")
+                .isLessThan(BOUNDARY_TOLERANCE);
+    }
+
+    @Test
+    void theBoundaryGoesAllTheWayRoundTheCircle() {
+        double[] longitudes = fit.boundary().ambientPoints().stream().mapToDouble(this::longitude).sorted().toArray();
+        double gap = longitudes[0] + 2 * Math.PI - longitudes[longitudes.length - 1];
+        for (int i = 1; i < longitudes.length; i++) {
+            gap = Math.max(gap, longitudes[i] - longitudes[i - 1]);
+        }
+        assertThat(gap).as("largest longitude gap between boundary points").isLessThan(COVERAGE_GAP);
+    }
+
+    @Test
+    void eachPrincipalFlowFollowsTheCentreOfItsBand() {
+        double centre = (BAND_NEAR + BAND_FAR) / 2;
+        assertThat(fit.plusFlow().ambientPoints()).as("γ⁺ latitudes").allSatisfy(x ->
+                assertThat(Math.abs(latitude(x) - centre)).isLessThan(FLOW_TOLERANCE));
+        assertThat(fit.minusFlow().ambientPoints()).as("γ⁻ latitudes").allSatisfy(x ->
+                assertThat(Math.abs(latitude(x) + centre)).isLessThan(FLOW_TOLERANCE));
+    }
+
+    @Test
+    void classifiesHeldOutPointsByTheirSideOfTheCircle() {
+        RandomGenerator rng = new SplittableRandom(HELD_OUT_SEED);
+        int correct = 0;
+        int total = 0;
+        for (int sign : new int[] {+1, -1}) {
+            for (double[] x : band(sign, 300, rng)) {
+                Side expected = sign > 0 ? Side.PLUS : Side.MINUS;
+                correct += fit.classify(x) == expected ? 1 : 0;
+                total++;
+            }
+        }
+        assertThat(correct / (double) total).as("held-out accuracy").isGreaterThanOrEqualTo(MIN_ACCURACY);
+    }
+
+    @Test
+    void theNormalPointsTowardThePlusFlowAndTheScoreHasTheSideSign() {
+        double[] north = rotate(new double[] {0, 0, 1});
+        double[] nearNorth = normalized(add(fit.boundary().ambient(0), scale(north, 0.3)));
+        assertThat(fit.score(nearNorth)).as("score of a point 0.3 rad to the north of a boundary point").isPositive();
+        assertThat(fit.classify(scale(nearNorth, 1))).isEqualTo(Side.PLUS);
+    }
+
+    @Test
+    void rejectsAnEmptyClassNamingIt() {
+        PrincipalBoundary rpb = PrincipalBoundary.on(s2).radius(H).classNames("convex", "concave").build();
+        List<double[]> some = band(+1, 10, new SplittableRandom(SEED));
+        assertThatThrownBy(() -> rpb.fit(some, List.of())).isInstanceOf(InvalidInputException.class)
+                .hasMessage("class 'concave': expected at least 3 training points, found none");
+    }
+
+    @Test
+    void rejectsARadiusTooSmallToFindNeighboursAndSuggestsOne() {
+        RandomGenerator rng = new SplittableRandom(SEED);
+        PrincipalBoundary rpb = PrincipalBoundary.on(s2).radius(1e-4).build();
+        assertThatThrownBy(() -> rpb.fit(band(+1, 100, rng), band(-1, 100, rng)))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("h: expected a radius with at least 3 points of class 'plus' around the start"
+                        + " of its principal flow, found 1 point within h = 1.000e-04 (h is too small; try h = 0.");
+    }
+
+    @Test
+    void reportsAFlowThatLeavesTheDataInsteadOfReturningNaNCurves() {
+        RandomGenerator rng = new SplittableRandom(SEED);
+        List<double[]> shortArc = new ArrayList<>();
+        List<double[]> otherArc = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            double lon = 0.4 * rng.nextDouble();
+            shortArc.add(spherical(0.3, lon));
+            otherArc.add(spherical(-0.3, lon));
+        }
+        PrincipalBoundary rpb = PrincipalBoundary.on(s2).radius(0.2).alpha(0).step(0.01).iterations(500).build();
+        assertThatThrownBy(() -> rpb.fit(shortArc, otherArc)).isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("h: expected a radius that keeps at least 3 points of class 'plus' near its"
+                        + " principal flow, found ")
+                .hasMessageContaining("where the flow left the data (try a larger h (e.g. 0.3), a larger alpha (now 0)"
+                        + " or a smaller step (now 0.01))");
+    }
+
+    @Test
+    void rejectsManifoldsThatAreNotSurfacesAndPointsOffTheManifold() {
+        assertThatThrownBy(() -> PrincipalBoundary.on(Sphere.of(4))).isInstanceOf(InvalidInputException.class)
+                .hasMessage("manifold: expected dimension 2 (a principal boundary is a curve that separates a surface),"
+                        + " found dimension 3 (S^3)");
+        List<double[]> offSphere = new ArrayList<>(band(+1, 10, new SplittableRandom(SEED)));
+        offSphere.set(4, new double[] {0, 0, 2});
+        PrincipalBoundary rpb = PrincipalBoundary.on(s2).radius(H).build();
+        assertThatThrownBy(() -> rpb.fit(offSphere, band(-1, 10, new SplittableRandom(SEED))))
+                .isInstanceOf(NotOnManifoldException.class).hasMessageStartingWith("class 'plus' point 4: expected");
+        assertThatThrownBy(() -> fit.classify(new double[] {1, 0})).isInstanceOf(InvalidInputException.class)
+                .hasMessage("point: expected length 3 (ambient dimension of S^2), found 2");
+    }
+
+    /** Points of the band on one side (sign ±1) of the great circle, uniform in longitude, in the rotated frame. */
+    private List<double[]> band(int sign, int count, RandomGenerator rng) {
+        List<double[]> points = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            double lat = BAND_NEAR + (BAND_FAR - BAND_NEAR) * rng.nextDouble();
+            points.add(spherical(sign * lat, 2 * Math.PI * rng.nextDouble()));
+        }
+        return points;
+    }
+
+    private double[] spherical(double lat, double lon) {
+        return rotate(new double[] {Math.cos(lat) * Math.cos(lon), Math.cos(lat) * Math.sin(lon), Math.sin(lat)});
+    }
+
+    /** Latitude with respect to the rotated great circle. */
+    private double latitude(double[] x) {
+        double[] y = unrotate(x);
+        return Math.asin(Math.max(-1, Math.min(1, y[2] / norm(y))));
+    }
+
+    private double longitude(double[] x) {
+        double[] y = unrotate(x);
+        double lon = Math.atan2(y[1], y[0]);
+        return lon < 0 ? lon + 2 * Math.PI : lon;
+    }
+
+    private double[] rotate(double[] v) {
+        double[] r = new double[3];
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                r[i] += rotation[i][j] * v[j];
+            }
+        }
+        return r;
+    }
+
+    private double[] unrotate(double[] v) {
+        double[] r = new double[3];
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                r[i] += rotation[j][i] * v[j];
+            }
+        }
+        return r;
+    }
+
+    /** A rotation from Gram–Schmidt on a Gaussian matrix. */
+    private static double[][] randomRotation(RandomGenerator rng) {
+        double[][] q = new double[3][];
+        for (int i = 0; i < 3; i++) {
+            double[] v = {rng.nextGaussian(), rng.nextGaussian(), rng.nextGaussian()};
+            for (int j = 0; j < i; j++) {
+                v = add(v, scale(q[j], -dot(v, q[j])));
+            }
+            q[i] = normalized(v);
+        }
+        double[][] r = new double[3][3];
+        for (int i = 0; i < 3; i++) {
+            for (int j = 0; j < 3; j++) {
+                r[i][j] = q[j][i];
+            }
+        }
+        return r;
+    }
+
+    private static double dot(double[] a, double[] b) {
+        double s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
+    }
+
+    private static double norm(double[] a) {
+        return Math.sqrt(dot(a, a));
+    }
+
+    private static double[] add(double[] a, double[] b) {
+        double[] r = a.clone();
+        for (int i = 0; i < r.length; i++) {
+            r[i] += b[i];
+        }
+        return r;
+    }
+
+    private static double[] scale(double[] a, double f) {
+        return Arrays.stream(a).map(v -> v * f).toArray();
+    }
+
+    private static double[] normalized(double[] a) {
+        return scale(a, 1 / norm(a));
+    }
+}
