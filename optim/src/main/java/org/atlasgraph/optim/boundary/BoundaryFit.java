@@ -109,7 +109,7 @@ public final class BoundaryFit {
             }
         }
         ChartPoint b = boundary.points().get(nearest);
-        return g.inner(b, g.logOrChord(b, x), normals.get(nearest));
+        return g.inner(b, g.localLog().inverseRetract(b, x), normals.get(nearest));
     }
 
     /**

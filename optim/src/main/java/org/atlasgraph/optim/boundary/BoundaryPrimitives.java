@@ -16,12 +16,35 @@ import org.atlasgraph.api.primitive.VectorTransport;
  *
  * @param manifold   the manifold (embedding and ingestion)
  * @param retraction Euler steps
- * @param log        logarithms of neighbours, chain links and query points
+ * @param log        logarithms along chains (between nearby points) and across the class separation (once, to
+ *                   start the chain between the flows)
+ * @param localLog   logarithms of a flow point's neighbours and of query points at their nearest boundary point
  * @param transport  transport of directions along chains and between consecutive flow points
  * @param metric     inner products in chart coordinates
  */
-record BoundaryPrimitives(Manifold manifold, Retraction retraction, InverseRetraction log, VectorTransport transport,
-                          Metric metric) {
+record BoundaryPrimitives(Manifold manifold, Retraction retraction, InverseRetraction log, InverseRetraction localLog,
+                          VectorTransport transport, Metric metric) {
+    /**
+     * The first-order logarithm used inside the kernel radius: the quasi-Euclidean difference {@code ξ_q − ξ_p} when
+     * p's chart represents q within its domain of trust, else the chord {@code x_q − x_p} projected on the tangent
+     * space at p. Both agree with Log_p(q) to first order. Why not the manifold's inverse retraction: on a learned atlas
+     * it answers a point outside p's chart with a shortest-path search (Alg. 3), and a flow step takes the logarithm of
+     * every neighbour; the local covariance and mean of Yao's definition need only the first-order logarithm.
+     *
+     * @param manifold the manifold
+     * @return the logarithm
+     */
+    static InverseRetraction firstOrderLog(Manifold manifold) {
+        return (p, q) -> {
+            double[] x = manifold.embed(q);
+            Optional<ChartPoint> inP = q.sameChart(p) ? Optional.of(q) : manifold.coordinatesIn(p.chart(), x);
+            if (inP.isPresent() && p.chart().contains(inP.get().xi())) {
+                return p.tangent(inP.get().xi().minus(p.xi()));
+            }
+            return chord(manifold, p, x);
+        };
+    }
+
     /** @return {@code Log_p(q)}, or empty when the inverse retraction cannot express q near p */
     Optional<TangentVector> tryLog(ChartPoint p, ChartPoint q) {
         try {
@@ -36,11 +59,11 @@ record BoundaryPrimitives(Manifold manifold, Retraction retraction, InverseRetra
      * {@code x_q − x_p} projected onto the tangent space at p.
      */
     TangentVector logOrChord(ChartPoint p, ChartPoint q) {
-        return tryLog(p, q).orElseGet(() -> chord(p, manifold.embed(q)));
+        return tryLog(p, q).orElseGet(() -> chord(manifold, p, manifold.embed(q)));
     }
 
     /** @return the chord from p to an ambient point, projected onto the tangent space at p */
-    TangentVector chord(ChartPoint p, double[] x) {
+    static TangentVector chord(Manifold manifold, ChartPoint p, double[] x) {
         double[] xp = manifold.embed(p);
         double[] v = new double[xp.length];
         for (int i = 0; i < v.length; i++) {

@@ -1,20 +1,10 @@
 package org.atlasgraph.optim.boundary;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.atlasgraph.api.ChartPoint;
-import org.atlasgraph.api.Coordinates;
-import org.atlasgraph.api.TangentVector;
-import org.ejml.data.DMatrixRMaj;
-import org.ejml.dense.row.CommonOps_DDRM;
-import org.ejml.dense.row.decomposition.TriangularSolver_DDRM;
-import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
-import org.ejml.interfaces.decomposition.CholeskyDecomposition_F64;
-import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 
 /**
- * The training points of one class, located once in the atlas, with the local statistics that drive its principal
- * flow.
+ * The training points of one class, located once in the atlas, with nearest-point searches in the ambient space.
  */
 final class ClassSample {
     private final String name;
@@ -82,89 +72,26 @@ final class ClassSample {
     }
 
     /**
-     * The local statistics at p with the indicator kernel of radius h. Candidates are the points whose chord distance
-     * is at most h (a superset of the geodesic ball, since chords are shorter than geodesics); a candidate is a
-     * neighbour when its logarithm at p has metric norm at most h.
+     * @param x an ambient point
+     * @param k how many
+     * @return the indices of the k points nearest to x in the ambient distance, nearest first
      */
-    LocalStatistics statistics(ChartPoint p, double h, BoundaryPrimitives g) {
-        double[] x = g.manifold().embed(p);
-        double h2 = h * h;
-        List<TangentVector> logs = new ArrayList<>();
-        for (int i = 0; i < ambient.length; i++) {
-            if (squaredDistance(ambient[i], x) <= h2) {
-                g.tryLog(p, points.get(i)).filter(tau -> g.norm(p, tau) <= h).ifPresent(logs::add);
-            }
+    int[] nearestIndices(double[] x, int k) {
+        Integer[] order = new Integer[ambient.length];
+        double[] d = new double[ambient.length];
+        for (int i = 0; i < d.length; i++) {
+            order[i] = i;
+            d[i] = squaredDistance(ambient[i], x);
         }
-        int d = p.chart().dimension();
-        if (logs.isEmpty()) {
-            return new LocalStatistics(0, p.zeroTangent(), p.zeroTangent(), 1);
+        java.util.Arrays.sort(order, (a, b) -> Double.compare(d[a], d[b]));
+        int[] r = new int[Math.min(k, order.length)];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = order[i];
         }
-        DMatrixRMaj sigma = new DMatrixRMaj(d, d);
-        double[] mean = new double[d];
-        for (TangentVector tau : logs) {
-            for (int i = 0; i < d; i++) {
-                double ti = tau.tau().get(i);
-                mean[i] += ti / logs.size();
-                for (int j = 0; j < d; j++) {
-                    sigma.add(i, j, ti * tau.tau().get(j) / logs.size());
-                }
-            }
-        }
-        TopEigen top = topEigenvector(sigma, g.gram(p), d);
-        return new LocalStatistics(logs.size(), p.tangent(Coordinates.ofComputed("principal direction", top.vector)),
-                p.tangent(Coordinates.ofComputed("mean log", mean)), top.ratio);
+        return r;
     }
 
-    private record TopEigen(double[] vector, double ratio) {
-    }
-
-    /**
-     * The top eigenvector of the covariance operator with respect to the metric G: maximize {@code wᵀGΣGw} subject to
-     * {@code wᵀGw = 1}. With G = LLᵀ and u = Lᵀw this is the ordinary symmetric eigenproblem of {@code LᵀΣL}; then
-     * {@code w = L⁻ᵀu}.
-     */
-    private static TopEigen topEigenvector(DMatrixRMaj sigma, double[] gram, int d) {
-        DMatrixRMaj gMatrix = DMatrixRMaj.wrap(d, d, gram);
-        CholeskyDecomposition_F64<DMatrixRMaj> chol = DecompositionFactory_DDRM.chol(d, true);
-        if (!chol.decompose(gMatrix)) {
-            throw new ArithmeticException("principal flow: the metric at a flow point is not positive definite");
-        }
-        DMatrixRMaj l = chol.getT(null);
-        DMatrixRMaj sl = new DMatrixRMaj(d, d);
-        CommonOps_DDRM.mult(sigma, l, sl);
-        DMatrixRMaj a = new DMatrixRMaj(d, d);
-        CommonOps_DDRM.multTransA(l, sl, a);
-        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(d, true, true);
-        if (!eig.decompose(a)) {
-            throw new ArithmeticException("principal flow: the eigen decomposition of the local covariance failed");
-        }
-        int best = 0;
-        for (int i = 1; i < d; i++) {
-            if (eig.getEigenvalue(i).getReal() > eig.getEigenvalue(best).getReal()) {
-                best = i;
-            }
-        }
-        double top = eig.getEigenvalue(best).getReal();
-        double second = 0;
-        for (int i = 0; i < d; i++) {
-            if (i != best) {
-                second = Math.max(second, eig.getEigenvalue(i).getReal());
-            }
-        }
-        double[] u = eig.getEigenVector(best).getData().clone();
-        double nu = 0;
-        for (double v : u) {
-            nu += v * v;
-        }
-        nu = Math.sqrt(nu);
-        for (int i = 0; i < d; i++) {
-            u[i] /= nu;
-        }
-        TriangularSolver_DDRM.solveTranL(l.data, u, d);
-        return new TopEigen(u, top > 0 ? Math.max(0, second) / top : 1);
-    }
-
-    private static double squaredDistance(double[] a, double[] b) {
+    static double squaredDistance(double[] a, double[] b) {
         double s = 0;
         for (int i = 0; i < a.length; i++) {
             double t = a[i] - b[i];

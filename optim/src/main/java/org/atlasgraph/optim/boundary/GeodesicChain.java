@@ -62,15 +62,43 @@ final class GeodesicChain {
         c[c.length - 1] = last;
     }
 
-    /** Runs Gauss–Seidel relaxation sweeps over the interior points. */
+    /**
+     * Runs Gauss–Seidel relaxation sweeps over the interior points: each moves to the point that the logarithms to its
+     * two neighbours, scaled to the links' symmetric lengths, put halfway between them.
+     */
     void relax(int sweeps, BoundaryPrimitives g) {
         for (int s = 0; s < sweeps; s++) {
             for (int k = 1; k < c.length - 1; k++) {
-                TangentVector back = g.logOrChord(c[k], c[k - 1]);
-                TangentVector ahead = g.logOrChord(c[k], c[k + 1]);
+                TangentVector back = scaledLog(c[k], c[k - 1], g);
+                TangentVector ahead = scaledLog(c[k], c[k + 1], g);
                 c[k] = g.retraction().retract(c[k], back.plus(ahead).scale(0.5));
             }
         }
+    }
+
+    /**
+     * {@code Log_p(q)} rescaled to the symmetric length of the link, ½(‖Log_p q‖ + ‖Log_q p‖). Why: in a chart whose
+     * metric is not stationary at p (a point far from its chart's centre) the coordinate difference misstates the
+     * length by a relative O(‖Δ‖); the two one-sided lengths err in opposite directions, so their mean is accurate to
+     * second order, and a chain relaxed or measured with it is not pulled toward chart centres.
+     */
+    private static TangentVector scaledLog(ChartPoint p, ChartPoint q, BoundaryPrimitives g) {
+        TangentVector v = g.logOrChord(p, q);
+        double there = g.norm(p, v);
+        if (there == 0) {
+            return v;
+        }
+        double back = g.norm(q, g.logOrChord(q, p));
+        return v.scale(0.5 * (there + back) / there);
+    }
+
+    /** @return the length of the chain: the sum of its links' symmetric lengths */
+    double length(BoundaryPrimitives g) {
+        double total = 0;
+        for (int k = 0; k + 1 < c.length; k++) {
+            total += g.norm(c[k], scaledLog(c[k], c[k + 1], g));
+        }
+        return total;
     }
 
     /** @return the points c_k, c_{k−1}, …, c₀ as a chain starting at c_k */
@@ -116,9 +144,12 @@ final class GeodesicChain {
     }
 
     /**
-     * {@code K · Log_{c₀}(c₁)}: on an evenly spaced discrete geodesic, the logarithm at the first point of the last.
+     * The logarithm at the first point of the last: the direction of the first link with the length of the chain.
+     * On a relaxed chain this is {@code Log_{c₀}(c_K)} without relying on the links being evenly spaced.
      */
     TangentVector logOfLast(BoundaryPrimitives g) {
-        return g.logOrChord(c[0], c[1]).scale(links());
+        TangentVector first = g.logOrChord(c[0], c[1]);
+        double n = g.norm(c[0], first);
+        return n == 0 ? first : first.scale(length(g) / n);
     }
 }

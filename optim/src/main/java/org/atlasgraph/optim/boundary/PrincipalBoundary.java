@@ -29,8 +29,8 @@ import org.atlasgraph.api.primitive.VectorTransport;
  *       with the paper's λ = ½ of the flows' directions transported to b, plus an optional pull toward the midpoint of
  *       the flows.</li>
  * </ul>
- * The flows start at the class's local density mode (mean shift with the same kernel from the point nearest the class's
- * ambient mean; the − flow from the − point nearest to γ⁺(0)) unless start points are given; b starts at the midpoint
+ * Unless start points are given, γ⁺ starts from the + point nearest the class's ambient mean and γ⁻ from the − point
+ * nearest to γ⁺(0), each first moved across its class to the centre line by the α-correction alone; b starts at the midpoint
  * of the discrete geodesic between them. The − direction is oriented to agree with the + direction transported to it,
  * so that both flows run the same way.
  *
@@ -79,7 +79,7 @@ public final class PrincipalBoundary {
 
     private PrincipalBoundary(Builder b) {
         this.manifold = b.manifold;
-        this.primitives = new BoundaryPrimitives(b.manifold, b.retraction, b.log, b.transport, b.metric);
+        this.primitives = new BoundaryPrimitives(b.manifold, b.retraction, b.log, b.localLog, b.transport, b.metric);
         this.radius = b.radius;
         this.alpha = b.alpha;
         this.step = b.step;
@@ -123,52 +123,30 @@ public final class PrincipalBoundary {
     public BoundaryFit fit(List<double[]> plus, List<double[]> minus) {
         ClassSample p = ingest(plusName, plus);
         ClassSample m = ingest(minusName, minus);
-        double h = radius.orElseGet(() -> suggestRadius(plus, minus));
-        BoundaryParameters parameters = new BoundaryParameters(h,
-                alpha.orElse(DEFAULT_ALPHA_TIMES_RADIUS / h),
-                step.orElse(DEFAULT_STEP_PER_RADIUS * h),
-                iterations,
-                boundaryCorrection.orElse(DEFAULT_CORRECTION_TIMES_STEP / step.orElse(DEFAULT_STEP_PER_RADIUS * h)),
-                chainLinks);
-        return new Integration(parameters, p, m).run();
+        NeighbourGraph pg = NeighbourGraph.of(p, primitives);
+        NeighbourGraph mg = NeighbourGraph.of(m, primitives);
+        double h = radius.orElseGet(() -> RadiusSelection.suggest(p, pg, m, mg, primitives));
+        double eta = step.orElse(DEFAULT_STEP_PER_RADIUS * h);
+        BoundaryParameters parameters = new BoundaryParameters(h, alpha.orElse(DEFAULT_ALPHA_TIMES_RADIUS / h), eta,
+                iterations, boundaryCorrection.orElse(DEFAULT_CORRECTION_TIMES_STEP / eta), chainLinks);
+        return new Integration(parameters, p, pg, m, mg).run();
     }
 
     /**
-     * A radius h with enough neighbours for the local statistics: the largest, over both classes, of the median
-     * distance from a point to its 10th nearest neighbour in its class. It guarantees neighbours, not a good fit: the
-     * flows need h larger than the half-width of each class, so that the local covariance is elongated along it.
+     * The kernel radius h that {@link #fit} uses when none is given: the smallest radius at which the neighbourhoods of
+     * both classes are elongated (median λ₂/λ₁ of the local covariance ≤ 0.4 over sample points), with a margin of 25%.
+     * Below the half-width of a class a neighbourhood is a disc, and its top eigenvector is noise.
      *
-     * @param plus  the ambient points of the first class
-     * @param minus the ambient points of the second class
+     * @param plus  the ambient points of the first class (not modified)
+     * @param minus the ambient points of the second class (not modified)
      * @return h &gt; 0
+     * @throws InvalidInputException as {@link #fit} for malformed classes
      */
-    public static double suggestRadius(List<double[]> plus, List<double[]> minus) {
-        return Math.max(neighbourScale(plus), neighbourScale(minus));
-    }
-
-    private static double neighbourScale(List<double[]> points) {
-        int n = points.size();
-        int k = Math.min(SUGGESTION_NEIGHBOURS, n - 1);
-        if (k < 1) {
-            return Double.MIN_NORMAL;
-        }
-        int stride = Math.max(1, n / 200);
-        List<Double> kth = new ArrayList<>();
-        for (int i = 0; i < n; i += stride) {
-            double[] d = new double[n];
-            for (int j = 0; j < n; j++) {
-                double s = 0;
-                for (int c = 0; c < points.get(i).length; c++) {
-                    double t = points.get(i)[c] - points.get(j)[c];
-                    s += t * t;
-                }
-                d[j] = Math.sqrt(s);
-            }
-            java.util.Arrays.sort(d);
-            kth.add(d[k]);
-        }
-        kth.sort(Double::compare);
-        return Math.max(kth.get(kth.size() / 2), Double.MIN_NORMAL);
+    public double suggestRadius(List<double[]> plus, List<double[]> minus) {
+        ClassSample p = ingest(plusName, plus);
+        ClassSample m = ingest(minusName, minus);
+        return RadiusSelection.suggest(p, NeighbourGraph.of(p, primitives), m, NeighbourGraph.of(m, primitives),
+                primitives);
     }
 
     private ClassSample ingest(String name, List<double[]> points) {
@@ -198,11 +176,21 @@ public final class PrincipalBoundary {
         private final ClassSample plus;
         private final ClassSample minus;
         private final BoundaryPrimitives g = primitives;
+        private final NeighbourGraph plusGraph;
+        private final NeighbourGraph minusGraph;
 
-        Integration(BoundaryParameters parameters, ClassSample plus, ClassSample minus) {
+        Integration(BoundaryParameters parameters, ClassSample plus, NeighbourGraph plusGraph, ClassSample minus,
+                    NeighbourGraph minusGraph) {
             this.parameters = parameters;
             this.plus = plus;
             this.minus = minus;
+            this.plusGraph = plusGraph;
+            this.minusGraph = minusGraph;
+        }
+
+        private LocalStatistics statistics(ClassSample s, ChartPoint p) {
+            NeighbourGraph graph = s == plus ? plusGraph : minusGraph;
+            return LocalStatistics.of(p, graph.logsWithin(p, parameters.radius(), g), g);
         }
 
         BoundaryFit run() {
@@ -301,16 +289,23 @@ public final class PrincipalBoundary {
                     + " meet the boundary point " + b.xi() + "; the classes are not separated there"));
         }
 
-        /** Mean shift with the indicator kernel: moves a start point to a local mode of its class. */
+        /**
+         * Mean shift across the class: moves a start point by the part of the mean logarithm orthogonal to the
+         * principal direction (the α-correction of eq. E.1 alone) until it rests at the centre line of the class. The
+         * full mean shift would also drift along the class, where the density is nearly flat.
+         */
         private ChartPoint settle(ClassSample s, ChartPoint start) {
             ChartPoint p = start;
             for (int i = 0; i < SETTLE_ITERATIONS; i++) {
-                LocalStatistics st = s.statistics(p, parameters.radius(), g);
-                if (st.neighbours() < minNeighbours
-                        || g.norm(p, st.meanLog()) <= SETTLE_TOLERANCE * parameters.radius()) {
+                LocalStatistics st = statistics(s, p);
+                if (st.neighbours() < minNeighbours) {
                     break;
                 }
-                p = g.retraction().retract(p, st.meanLog());
+                TangentVector across = g.orthogonalPart(p, st.meanLog(), st.direction());
+                if (g.norm(p, across) <= SETTLE_TOLERANCE * parameters.radius()) {
+                    break;
+                }
+                p = g.retraction().retract(p, across);
             }
             return p;
         }
@@ -325,7 +320,7 @@ public final class PrincipalBoundary {
 
         /** The local statistics at a flow point, which must have enough neighbours. */
         private LocalStatistics require(ClassSample s, ChartPoint p, int t) {
-            LocalStatistics st = s.statistics(p, parameters.radius(), g);
+            LocalStatistics st = statistics(s, p);
             if (st.neighbours() >= minNeighbours) {
                 return st;
             }
@@ -336,14 +331,20 @@ public final class PrincipalBoundary {
             if (t == 0) {
                 throw new InvalidInputException("h", "a radius with at least " + minNeighbours + " points of class '"
                         + s.name() + "' around the start of its principal flow", found,
-                        "h is too small; try h = " + Checks.number(suggestion));
+                        "h is too small; try h = " + Checks.number(roundUp(suggestion)));
             }
             throw new InvalidInputException("h", "a radius that keeps at least " + minNeighbours + " points of class '"
                     + s.name() + "' near its principal flow", found + " at step " + t + ", where the flow left the data",
-                    "try a larger h (e.g. " + Checks.number(Math.max(suggestion, 1.5 * parameters.radius()))
+                    "try a larger h (e.g. " + Checks.number(roundUp(Math.max(suggestion, 1.5 * parameters.radius())))
                     + "), a larger alpha (now " + Checks.number(parameters.alpha()) + ") or a smaller step (now "
                     + Checks.number(parameters.step()) + ")");
         }
+    }
+
+    /** @return x rounded up to two significant digits, for suggestions in messages */
+    static double roundUp(double x) {
+        double scale = Math.pow(10, Math.floor(Math.log10(x)) - 1);
+        return Math.ceil(x / scale - 1e-9) * scale;
     }
 
     /** Configures a {@link PrincipalBoundary}; every setter validates its argument. */
@@ -351,6 +352,7 @@ public final class PrincipalBoundary {
         private final Manifold manifold;
         private Retraction retraction;
         private InverseRetraction log;
+        private InverseRetraction localLog;
         private VectorTransport transport;
         private Metric metric;
         private OptionalDouble radius = OptionalDouble.empty();
@@ -370,12 +372,13 @@ public final class PrincipalBoundary {
             this.manifold = manifold;
             this.retraction = manifold.retraction();
             this.log = manifold.inverseRetraction();
+            this.localLog = BoundaryPrimitives.firstOrderLog(manifold);
             this.transport = manifold.vectorTransport();
             this.metric = manifold.metric();
         }
 
         /**
-         * @param h the kernel radius &gt; 0; default {@link #suggestRadius}, which is only a lower bound for a good h
+         * @param h the kernel radius &gt; 0; default {@link #suggestRadius}
          * @return this builder
          */
         public Builder radius(double h) {
@@ -440,7 +443,7 @@ public final class PrincipalBoundary {
         }
 
         /**
-         * Fixes the start points of the two flows instead of the local density modes.
+         * Fixes the start points of the two flows instead of choosing them from the data.
          *
          * @param plus  an ambient point for γ⁺(0) (copied)
          * @param minus an ambient point for γ⁻(0) (copied)
@@ -482,12 +485,23 @@ public final class PrincipalBoundary {
         }
 
         /**
-         * @param log the logarithm of neighbours, chain links and query points, instead of the manifold's inverse
-         *            retraction
+         * @param log the logarithm along the chains that join the flows to the boundary, instead of the manifold's
+         *            inverse retraction
          * @return this builder
          */
         public Builder inverseRetraction(InverseRetraction log) {
             this.log = Objects.requireNonNull(log, "log");
+            return this;
+        }
+
+        /**
+         * @param log the logarithm of a flow point's neighbours and of query points at the boundary, instead of the
+         *            first-order one (chart difference where the chart is trusted, projected chord beyond); pass the
+         *            manifold's inverse retraction or an exact logarithm for an intrinsic but slower kernel
+         * @return this builder
+         */
+        public Builder neighbourLogarithm(InverseRetraction log) {
+            this.localLog = Objects.requireNonNull(log, "log");
             return this;
         }
 

@@ -28,6 +28,7 @@ class PrincipalBoundaryTest {
     /** The bands: latitudes in [0.15, 0.6] rad north and south of the great circle. */
     private static final double BAND_NEAR = 0.15;
     private static final double BAND_FAR = 0.6;
+    /** An explicit radius for the tests of bad input: twice the band's half-width. */
     private static final double H = 0.5;
     /** The bound on the distance of the recovered boundary from the great circle. */
     private static final double BOUNDARY_TOLERANCE = 0.1;
@@ -49,8 +50,14 @@ class PrincipalBoundaryTest {
     void fitTheBoundaryOnce() {
         rotation = randomRotation(new SplittableRandom(SEED));
         RandomGenerator rng = new SplittableRandom(SEED + 1);
-        fit = PrincipalBoundary.on(s2).radius(H).classNames("north", "south").build()
+        fit = PrincipalBoundary.on(s2).classNames("north", "south").build()
                 .fit(band(+1, POINTS_PER_CLASS, rng), band(-1, POINTS_PER_CLASS, rng));
+    }
+
+    @Test
+    void theDefaultRadiusLiesBetweenTheBandHalfWidthAndTheBandLength() {
+        double halfWidth = (BAND_FAR - BAND_NEAR) / 2;
+        assertThat(fit.parameters().radius()).as("suggested h").isBetween(2 * halfWidth, 1.5);
     }
 
     @Test
@@ -138,8 +145,8 @@ class PrincipalBoundaryTest {
         assertThatThrownBy(() -> rpb.fit(shortArc, otherArc)).isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("h: expected a radius that keeps at least 3 points of class 'plus' near its"
                         + " principal flow, found ")
-                .hasMessageContaining("where the flow left the data (try a larger h (e.g. 0.3), a larger alpha (now 0)"
-                        + " or a smaller step (now 0.01))");
+                .hasMessageContaining("where the flow left the data (try a larger h (e.g. 0.31), a larger alpha"
+                        + " (now 0) or a smaller step (now 0.01))");
     }
 
     @Test
