@@ -44,7 +44,7 @@ final class Evidence {
         boolean ok = fit.meets(expected, shortfall);
         double score = fit.kind() == SlopeFit.Kind.AT_ROUNDING ? Double.NEGATIVE_INFINITY
                 : fit.kind() == SlopeFit.Kind.NON_FINITE ? Double.POSITIVE_INFINITY
-                : (expected - fit.slope()) / shortfall;
+                : (expected - fit.bestSlope()) / shortfall;
         record(ok, score, fit.describe() + (ok ? ", ≥ " : ", expected ≥ ")
                 + Checks.number(expected - shortfall), where);
     }
