@@ -155,7 +155,8 @@ public abstract class ManifoldVerification implements ManifoldVerificationRules 
     /** {@inheritDoc} */
     @Override
     @Test
-    @DisplayName("RET-3 Ret_p(τ) is a finite point of M inside its chart's domain of trust for ‖τ‖ up to the length scale")
+    @DisplayName("RET-3 Ret_p(τ) is a finite point of M inside its chart's domain of trust for ‖τ‖ up "
+            + "to the length scale")
     public void required_RET3_retractionGivesValidPointsInTheirChart() {
         verify(RuleId.RET_3);
     }
@@ -211,7 +212,8 @@ public abstract class ManifoldVerification implements ManifoldVerificationRules 
     /** {@inheritDoc} */
     @Override
     @Test
-    @DisplayName("VT-5 at the centre of a chart with stationary metric, T_{p→q}σ agrees with parallel transport to second order: O(‖σ‖t²) (App. B)")
+    @DisplayName("VT-5 at the centre of a chart with stationary metric, T_{p→q}σ agrees with parallel "
+            + "transport to second order: O(‖σ‖t²) (App. B)")
     public void optional_VT5_transportIsSecondOrderAtStationaryCentres() {
         verify(RuleId.VT_5);
     }
@@ -323,7 +325,8 @@ public abstract class ManifoldVerification implements ManifoldVerificationRules 
     /** {@inheritDoc} */
     @Override
     @Test
-    @DisplayName("ERR-3 coordinates, tangents, covectors and ambient vectors of the wrong length given to a chart, a transition or the metric are rejected, naming the input")
+    @DisplayName("ERR-3 coordinates, tangents, covectors and ambient vectors of the wrong length given "
+            + "to a chart, a transition or the metric are rejected, naming the input")
     public void required_ERR3_wrongLengthCoordinatesAreRejected() {
         verify(RuleId.ERR_3);
     }
@@ -331,7 +334,8 @@ public abstract class ManifoldVerification implements ManifoldVerificationRules 
     /** {@inheritDoc} */
     @Override
     @Test
-    @DisplayName("ERR-4 a tangent vector in another chart than its base point is rejected by retract, transport and inner, naming it")
+    @DisplayName("ERR-4 a tangent vector in another chart than its base point is rejected by retract, "
+            + "transport and inner, naming it")
     public void required_ERR4_tangentInWrongChartIsRejected() {
         verify(RuleId.ERR_4);
     }
@@ -339,7 +343,8 @@ public abstract class ManifoldVerification implements ManifoldVerificationRules 
     /** {@inheritDoc} */
     @Override
     @Test
-    @DisplayName("ERR-5 off-manifold ambient points are reported by checkPoint and rejected by locate and coordinatesIn, naming 'ambient'")
+    @DisplayName("ERR-5 off-manifold ambient points are reported by checkPoint and rejected by locate "
+            + "and coordinatesIn, naming 'ambient'")
     public void optional_ERR5_offManifoldAmbientIsRejected() {
         verify(RuleId.ERR_5);
     }
@@ -347,7 +352,8 @@ public abstract class ManifoldVerification implements ManifoldVerificationRules 
     /** {@inheritDoc} */
     @Override
     @Test
-    @DisplayName("ERR-6 outputs are finite on valid inputs (far points and large steps included), or the call fails loudly with IllegalArgumentException or ArithmeticException")
+    @DisplayName("ERR-6 outputs are finite on valid inputs (far points and large steps included), or "
+            + "the call fails loudly with IllegalArgumentException or ArithmeticException")
     public void required_ERR6_outputsAreFinite() {
         verify(RuleId.ERR_6);
     }

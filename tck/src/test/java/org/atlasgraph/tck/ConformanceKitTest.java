@@ -64,7 +64,8 @@ class ConformanceKitTest {
     @Test
     void fixturePointsReplaceAMissingSampler() {
         SinhPlane plane = new SinhPlane(2);
-        List<ChartPoint> points = List.of(plane.locate(new double[] {0.5, -1, 0}), plane.locate(new double[] {2, 1, 0}));
+        List<ChartPoint> points = List.of(plane.locate(new double[] {0.5, -1, 0}),
+                plane.locate(new double[] {2, 1, 0}));
         Report report = new ConformanceKit(withoutSampler(plane), SETTINGS, TckFixtures.none().withPoints(points))
                 .runAll();
 

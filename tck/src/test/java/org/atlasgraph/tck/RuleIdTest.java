@@ -47,7 +47,8 @@ class RuleIdTest {
         ConformanceKit kit = new ConformanceKit(new SinhPlane(1), TckSettings.defaults().withSamples(1));
         for (RuleId r : RuleId.values()) {
             boolean notVerified = kit.check(r).message().endsWith("Not verified by this TCK.");
-            assertThat(notVerified).as("%s (%s) not verified", r.id(), r.level()).isEqualTo(r.level() == Level.UNTESTED);
+            assertThat(notVerified).as("%s (%s) not verified", r.id(), r.level())
+                    .isEqualTo(r.level() == Level.UNTESTED);
         }
     }
 }
