@@ -3,6 +3,7 @@ package org.atlasgraph.cli;
 import com.google.inject.CreationException;
 import com.google.inject.Guice;
 import com.google.inject.Injector;
+import com.google.inject.Module;
 import com.google.inject.spi.Message;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -31,24 +32,26 @@ public final class Atlas {
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
-        int code = run(args, out, err);
+        int code = run(new AtlasModule(), args, out, err);
         out.flush();
         err.flush();
         System.exit(code);
     }
 
     /**
-     * Runs {@code atlas} with the application's injector.
+     * Runs {@code atlas} with an injector built from a module; a module that cannot be built (two providers with one
+     * name, a provider class that cannot be loaded) is a broken installation: one line, {@link ExitCodes#INTERNAL_ERROR}.
      *
-     * @param args the command line
+     * @param module the application's bindings, {@link AtlasModule} outside tests
+     * @param args   the command line
      * @param out  standard output
      * @param err  standard error
      * @return the exit code
      */
-    static int run(String[] args, PrintWriter out, PrintWriter err) {
+    static int run(Module module, String[] args, PrintWriter out, PrintWriter err) {
         Injector injector;
         try {
-            injector = Guice.createInjector(new AtlasModule());
+            injector = Guice.createInjector(module);
         } catch (CreationException | ServiceConfigurationError e) {
             err.println("atlas: broken installation: " + firstMessage(e)
                     + (List.of(args).contains(CliErrors.VERBOSE) ? "" : " (rerun with --verbose for details)"));

@@ -1,6 +1,7 @@
 package org.atlasgraph.cli;
 
 import jakarta.inject.Inject;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -86,9 +87,25 @@ public final class ProviderOptions {
         }
     }
 
-    /** @return e.g. {@code "sphere n=10"}, all values including defaults; for summaries and reports */
+    /**
+     * The parameter values in the provider's declared order (which {@link ProviderParameters#asMap()} does not keep),
+     * so that summaries and JSON outputs are stable from run to run.
+     *
+     * @return {@code name → value} for every parameter, defaults included
+     * @throws InvalidInputException as {@link #parameters()}
+     */
+    public Map<String, String> values() {
+        Map<String, String> given = parameters().asMap();
+        Map<String, String> ordered = new LinkedHashMap<>();
+        for (ParameterSpec s : provider().parameters()) {
+            ordered.put(s.name(), given.get(s.name()));
+        }
+        return Collections.unmodifiableMap(ordered);
+    }
+
+    /** @return e.g. {@code "sphere n=10"}, all values including defaults, in declared order; for summaries */
     public String describe() {
-        return name + parameters().asMap().entrySet().stream().map(e -> " " + e.getKey() + "=" + e.getValue())
+        return name + values().entrySet().stream().map(e -> " " + e.getKey() + "=" + e.getValue())
                 .collect(Collectors.joining());
     }
 

@@ -122,7 +122,7 @@ final class TckCommand implements Callable<Integer> {
     record TckJson(String manifold, String provider, Map<String, String> parameters, long seed, int samples,
             boolean passed, List<Rule> rules) {
         static TckJson of(Report report, ProviderOptions provider, long seed, int samples) {
-            return new TckJson(report.manifold(), provider.name(), provider.parameters().asMap(), seed, samples,
+            return new TckJson(report.manifold(), provider.name(), provider.values(), seed, samples,
                     report.passed(), report.results().stream().map(Rule::of).collect(Collectors.toList()));
         }
     }

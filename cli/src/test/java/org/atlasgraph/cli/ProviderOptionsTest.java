@@ -46,9 +46,11 @@ class ProviderOptionsTest {
     }
 
     @Test
-    void describeIncludesDefaults() {
-        assertThat(parse("--provider", "fake", "--param", "file=a.npy").describe()).as("description")
-                .isEqualTo("fake file=a.npy n=3");
+    void describeIncludesDefaultsInDeclaredOrder() {
+        ProviderOptions options = parse("--provider", "fake", "--param", "n=7", "--param", "file=a.npy");
+
+        assertThat(options.describe()).as("description").isEqualTo("fake file=a.npy n=7");
+        assertThat(options.values().keySet()).as("declared order").containsExactly("file", "n");
     }
 
     @Test
