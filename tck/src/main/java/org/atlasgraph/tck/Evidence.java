@@ -86,7 +86,9 @@ final class Evidence {
                     + (checks > 1 ? " (" + failures + " of " + checks + " checks failed)" : "");
             return new RuleResult(id, Status.FAILED, measured, message(measured, worstFailure.where()));
         }
-        String measured = (checks > 1 ? "worst of " + checks + ": " : "") + worstPass.measured();
+        String measured = checks == 1 ? worstPass.measured()
+                : worstPass.score() == Double.NEGATIVE_INFINITY ? checks + " checks held, e.g. " + worstPass.measured()
+                : "worst of " + checks + ": " + worstPass.measured();
         return new RuleResult(id, Status.PASSED, measured, message(measured, worstPass.where()));
     }
 
