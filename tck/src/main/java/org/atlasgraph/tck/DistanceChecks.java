@@ -87,7 +87,7 @@ final class DistanceChecks {
     /** DST-4: agreement with {@link ExactGeometry#distance}. */
     static RuleResult exact(Probe probe) {
         if (probe.exact().isEmpty()) {
-            return Evidence.skipped(RuleId.DST_4, "manifold has no ExactGeometry (Manifold.exact() is empty)");
+            return Evidence.skipped(RuleId.DST_4, Probe.NO_EXACT);
         }
         ExactGeometry exact = probe.exact().get();
         Manifold m = probe.manifold();

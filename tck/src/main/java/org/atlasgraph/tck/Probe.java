@@ -47,6 +47,8 @@ final class Probe {
      * about 1e4 ulps of a unit-scale coordinate.
      */
     static final double ROUNDING_FLOOR = 1e-12;
+    /** Skip reason of the rules that compare with the exact geometry. */
+    static final String NO_EXACT = "manifold has no ExactGeometry (Manifold.exact() is empty)";
     /** Step radii (× length scale) at which another chart is sought near a point. */
     private static final double[] NEIGHBOUR_RADII = {0.1, 0.3};
     private static final long SEED_MIX = 0x9E3779B97F4A7C15L;

@@ -36,54 +36,23 @@ final class TransitionChecks {
 
     /** TRN-1: {@code ψ_βα(ψ_αβ(ξ)) = ξ}. */
     static RuleResult roundTrip(Probe probe) {
-        Evidence ev = probe.evidence(RuleId.TRN_1);
-        List<Overlap> overlaps = overlaps(probe, RuleId.TRN_1);
-        if (overlaps.isEmpty()) {
-            return noOverlaps(RuleId.TRN_1);
-        }
         double bound = probe.settings().tolerances().roundTrip();
-        for (Overlap o : overlaps) {
-            ev.guard(o.where(), () -> {
-                Optional<Coordinates> y = o.forward().apply(o.p().xi());
-                if (y.isEmpty()) {
-                    ev.violation("ψ_αβ(ξ_p) is empty although chart β represents p", o.where());
-                } else if (o.backward().isEmpty()) {
-                    ev.violation("there is ψ_αβ but no transition back from β to α", o.where());
-                } else {
-                    Optional<Coordinates> z = o.backward().get().apply(y.get());
-                    if (z.isEmpty()) {
-                        ev.violation("ψ_βα(ψ_αβ(ξ_p)) is empty", o.where());
-                    } else {
-                        ev.atMost("‖Dφ_α⁻¹(ψ_βα(ψ_αβ(ξ)) − ξ)‖", probe.norm(o.p(), z.get().minus(o.p().xi()))
-                                / probe.scale(), bound, o.where());
-                    }
-                }
-            });
-        }
-        return ev.result();
+        return forEachOverlap(probe, RuleId.TRN_1, (ev, o, y) -> {
+            Optional<Coordinates> z = o.backward().flatMap(t -> t.apply(y));
+            if (z.isEmpty()) {
+                ev.violation("ψ_βα(ψ_αβ(ξ_p)) is empty (or there is no transition back from β to α)", o.where());
+            } else {
+                ev.atMost("‖Dφ_α⁻¹(ψ_βα(ψ_αβ(ξ)) − ξ)‖", probe.norm(o.p(), z.get().minus(o.p().xi())) / probe.scale(),
+                        bound, o.where());
+            }
+        });
     }
 
     /** TRN-2: {@code φ_β⁻¹(ψ_αβ(ξ)) = φ_α⁻¹(ξ)}, compared as points. */
     static RuleResult samePoint(Probe probe) {
-        Evidence ev = probe.evidence(RuleId.TRN_2);
-        List<Overlap> overlaps = overlaps(probe, RuleId.TRN_2);
-        if (overlaps.isEmpty()) {
-            return noOverlaps(RuleId.TRN_2);
-        }
         double bound = probe.settings().tolerances().roundTrip();
-        for (Overlap o : overlaps) {
-            ev.guard(o.where(), () -> {
-                Optional<Coordinates> y = o.forward().apply(o.p().xi());
-                if (y.isEmpty()) {
-                    ev.violation("ψ_αβ(ξ_p) is empty although chart β represents p", o.where());
-                } else {
-                    ChartPoint moved = new ChartPoint(o.inBeta().chart(), y.get());
-                    ev.atMost("d(φ_β⁻¹(ψ_αβ(ξ)), p)", probe.pointDistance(moved, o.p()) / probe.scale(), bound,
-                            o.where());
-                }
-            });
-        }
-        return ev.result();
+        return forEachOverlap(probe, RuleId.TRN_2, (ev, o, y) -> ev.atMost("d(φ_β⁻¹(ψ_αβ(ξ)), p)",
+                probe.pointDistance(new ChartPoint(o.inBeta().chart(), y), o.p()) / probe.scale(), bound, o.where()));
     }
 
     /**
@@ -92,30 +61,51 @@ final class TransitionChecks {
      * atlas may compute Dψ̃ by the ambient route of §4.2.4, which matches the derivative of ψ̃ only that well.
      */
     static RuleResult differential(Probe probe) {
-        Evidence ev = probe.evidence(RuleId.TRN_3);
-        List<Overlap> overlaps = overlaps(probe, RuleId.TRN_3);
-        if (overlaps.isEmpty()) {
-            return noOverlaps(RuleId.TRN_3);
-        }
         RandomGenerator rng = probe.random(RuleId.TRN_3);
         double bound = Math.max(FINITE_DIFFERENCE_TOLERANCE, probe.settings().tolerances().roundTrip());
         double h = FINITE_DIFFERENCE_STEP * probe.scale();
+        return forEachOverlap(probe, RuleId.TRN_3, (ev, o, y) -> {
+            Coordinates xi = o.p().xi();
+            Coordinates tau = probe.unitTangent(o.p(), rng);
+            Optional<Coordinates> plus = o.forward().apply(xi.plus(tau.scale(h)));
+            Optional<Coordinates> minus = o.forward().apply(xi.minus(tau.scale(h)));
+            if (plus.isEmpty() || minus.isEmpty()) {
+                ev.violation("ψ_αβ is empty within " + h + " of ξ_p although chart β represents p", o.where());
+                return;
+            }
+            Coordinates fd = plus.get().minus(minus.get()).scale(1 / (2 * h));
+            Coordinates analytic = o.forward().pushForward(xi, tau);
+            ev.atMost("‖Dψ_αβ(ξ)τ − finite difference‖/‖τ‖",
+                    probe.norm(new ChartPoint(o.inBeta().chart(), y), analytic.minus(fd)), bound,
+                    o.where() + ", h=" + h);
+        });
+    }
+
+    /** One check at an overlap, given y = ψ_αβ(ξ_p). */
+    private interface OverlapCheck {
+        void check(Evidence ev, Overlap o, Coordinates y);
+    }
+
+    /**
+     * Runs a check at every overlap found near the test points, after requiring that ψ_αβ is defined at ξ_p (it
+     * must be: chart β represents p); skips the rule when there is no overlap.
+     */
+    private static RuleResult forEachOverlap(Probe probe, RuleId id, OverlapCheck check) {
+        List<Overlap> overlaps = overlaps(probe, id);
+        if (overlaps.isEmpty()) {
+            return Evidence.skipped(id, "no two overlapping charts joined by a transition were found near the test "
+                    + "points (locate() near each point answered in the point's own chart, or "
+                    + "AtlasGraph.transition() was empty)");
+        }
+        Evidence ev = probe.evidence(id);
         for (Overlap o : overlaps) {
             ev.guard(o.where(), () -> {
-                Coordinates xi = o.p().xi();
-                Coordinates tau = probe.unitTangent(o.p(), rng);
-                Optional<Coordinates> plus = o.forward().apply(xi.plus(tau.scale(h)));
-                Optional<Coordinates> minus = o.forward().apply(xi.minus(tau.scale(h)));
-                Optional<Coordinates> y = o.forward().apply(xi);
-                if (plus.isEmpty() || minus.isEmpty() || y.isEmpty()) {
-                    ev.violation("ψ_αβ is empty within " + h + " of ξ_p although chart β represents p", o.where());
-                    return;
+                Optional<Coordinates> y = o.forward().apply(o.p().xi());
+                if (y.isEmpty()) {
+                    ev.violation("ψ_αβ(ξ_p) is empty although chart β represents p", o.where());
+                } else {
+                    check.check(ev, o, y.get());
                 }
-                Coordinates fd = plus.get().minus(minus.get()).scale(1 / (2 * h));
-                Coordinates analytic = o.forward().pushForward(xi, tau);
-                ChartPoint at = new ChartPoint(o.inBeta().chart(), y.get());
-                ev.atMost("‖Dψ_αβ(ξ)τ − finite difference‖/‖τ‖", probe.norm(at, analytic.minus(fd)), bound,
-                        o.where() + ", h=" + h);
             });
         }
         return ev.result();
@@ -138,11 +128,5 @@ final class TransitionChecks {
             }
         }
         return result;
-    }
-
-    private static RuleResult noOverlaps(RuleId id) {
-        return Evidence.skipped(id, "no two overlapping charts joined by a transition were found near the test "
-                + "points (locate() near each point answered in the point's own chart, or AtlasGraph.transition() "
-                + "was empty)");
     }
 }

@@ -131,7 +131,7 @@ final class TransportChecks {
     /** VT-4: agreement with exact parallel transport to first order, at every test point. */
     static RuleResult firstOrder(Probe probe) {
         if (probe.exact().isEmpty()) {
-            return Evidence.skipped(RuleId.VT_4, "manifold has no ExactGeometry (Manifold.exact() is empty)");
+            return Evidence.skipped(RuleId.VT_4, Probe.NO_EXACT);
         }
         Evidence ev = probe.evidence(RuleId.VT_4);
         RandomGenerator rng = probe.random(RuleId.VT_4);
@@ -144,7 +144,7 @@ final class TransportChecks {
     /** VT-5: agreement with exact parallel transport to second order, at points where the metric is stationary. */
     static RuleResult secondOrderAtCentres(Probe probe) {
         if (probe.exact().isEmpty()) {
-            return Evidence.skipped(RuleId.VT_5, "manifold has no ExactGeometry (Manifold.exact() is empty)");
+            return Evidence.skipped(RuleId.VT_5, Probe.NO_EXACT);
         }
         Evidence ev = probe.evidence(RuleId.VT_5);
         RandomGenerator rng = probe.random(RuleId.VT_5);

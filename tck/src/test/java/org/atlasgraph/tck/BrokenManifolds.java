@@ -170,19 +170,11 @@ enum BrokenManifolds {
         @Override
         Manifold wrap(Manifold m) {
             Metric g = m.metric();
-            return withMetric(m, new Metric() {
-                @Override
-                public double inner(ChartPoint p, TangentVector u, TangentVector v) {
-                    TangentVector u0 = p.tangent(unit(p, 0).scale(Checks.requireSameChart("u", p, u).tau().get(0)));
-                    TangentVector v0 = p.tangent(unit(p, 0).scale(Checks.requireSameChart("v", p, v).tau().get(0)));
-                    return g.inner(p, u, v) - 2 * g.inner(p, u0, v0);
-                }
-
-                @Override
-                public TangentVector raise(ChartPoint p, Coordinates covector) {
-                    return g.raise(p, covector);
-                }
-            });
+            return withMetric(m, (p, u, v) -> {
+                TangentVector u0 = p.tangent(unit(p, 0).scale(Checks.requireSameChart("u", p, u).tau().get(0)));
+                TangentVector v0 = p.tangent(unit(p, 0).scale(Checks.requireSameChart("v", p, v).tau().get(0)));
+                return g.inner(p, u, v) - 2 * g.inner(p, u0, v0);
+            }, g::raise);
         }
     },
     /** raise(ω) = ω: right at chart centres (where ḡ = I), wrong elsewhere. */
@@ -190,17 +182,8 @@ enum BrokenManifolds {
         @Override
         Manifold wrap(Manifold m) {
             Metric g = m.metric();
-            return withMetric(m, new Metric() {
-                @Override
-                public double inner(ChartPoint p, TangentVector u, TangentVector v) {
-                    return g.inner(p, u, v);
-                }
-
-                @Override
-                public TangentVector raise(ChartPoint p, Coordinates covector) {
-                    return p.tangent(Checks.requireDimension("covector", covector, p.chart().dimension(), ""));
-                }
-            });
+            return withMetric(m, g::inner,
+                    (p, covector) -> p.tangent(Checks.requireDimension("covector", covector, p.chart().dimension(), "")));
         }
     },
     /** raise() pads or truncates a covector of the wrong length instead of rejecting it. */
@@ -208,18 +191,8 @@ enum BrokenManifolds {
         @Override
         Manifold wrap(Manifold m) {
             Metric g = m.metric();
-            return withMetric(m, new Metric() {
-                @Override
-                public double inner(ChartPoint p, TangentVector u, TangentVector v) {
-                    return g.inner(p, u, v);
-                }
-
-                @Override
-                public TangentVector raise(ChartPoint p, Coordinates covector) {
-                    double[] fitted = Arrays.copyOf(covector.toArray(), p.chart().dimension());
-                    return g.raise(p, Coordinates.of(fitted));
-                }
-            });
+            return withMetric(m, g::inner, (p, covector) -> g.raise(p,
+                    Coordinates.of(Arrays.copyOf(covector.toArray(), p.chart().dimension()))));
         }
     },
     /** The metric is NaN outside the chart's domain of trust, where no other rule looks. */
@@ -227,17 +200,8 @@ enum BrokenManifolds {
         @Override
         Manifold wrap(Manifold m) {
             Metric g = m.metric();
-            return withMetric(m, new Metric() {
-                @Override
-                public double inner(ChartPoint p, TangentVector u, TangentVector v) {
-                    return p.xi().maxAbs() >= SinhPlane.TRUST ? Double.NaN : g.inner(p, u, v);
-                }
-
-                @Override
-                public TangentVector raise(ChartPoint p, Coordinates covector) {
-                    return g.raise(p, covector);
-                }
-            });
+            return withMetric(m, (p, u, v) -> p.xi().maxAbs() >= SinhPlane.TRUST ? Double.NaN : g.inner(p, u, v),
+                    g::raise);
         }
     },
     /** d(p, q) + 0.05·max(0, x_p0 − x_q0): zero on the diagonal and subadditive, but asymmetric. */
@@ -425,7 +389,26 @@ enum BrokenManifolds {
         };
     }
 
-    private static Manifold withMetric(Manifold m, Metric g) {
+    private interface Inner {
+        double inner(ChartPoint p, TangentVector u, TangentVector v);
+    }
+
+    private interface Raise {
+        TangentVector raise(ChartPoint p, Coordinates covector);
+    }
+
+    private static Manifold withMetric(Manifold m, Inner inner, Raise raise) {
+        Metric g = new Metric() {
+            @Override
+            public double inner(ChartPoint p, TangentVector u, TangentVector v) {
+                return inner.inner(p, u, v);
+            }
+
+            @Override
+            public TangentVector raise(ChartPoint p, Coordinates covector) {
+                return raise.raise(p, covector);
+            }
+        };
         return new ForwardingManifold(m) {
             @Override
             public Metric metric() {
