@@ -182,8 +182,8 @@ enum BrokenManifolds {
         @Override
         Manifold wrap(Manifold m) {
             Metric g = m.metric();
-            return withMetric(m, g::inner,
-                    (p, covector) -> p.tangent(Checks.requireDimension("covector", covector, p.chart().dimension(), "")));
+            return withMetric(m, g::inner, (p, covector) -> p.tangent(
+                    Checks.requireDimension("covector", covector, p.chart().dimension(), "")));
         }
     },
     /** raise() pads or truncates a covector of the wrong length instead of rejecting it. */
