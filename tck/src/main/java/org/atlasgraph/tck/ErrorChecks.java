@@ -199,13 +199,12 @@ final class ErrorChecks {
      * house format does: the name (optionally with an index) followed by a colon.
      */
     static void rejects(Evidence ev, String call, String input, Supplier<?> body, String where) {
-        Pattern named = Pattern.compile("(^|[^\\w'])" + Pattern.quote(input) + "(\\[\\d+])?:");
         try {
             Object result = body.get();
             ev.violation(call + " accepted it and returned " + abbreviate(result), where);
         } catch (IllegalArgumentException e) {
             String message = String.valueOf(e.getMessage());
-            if (named.matcher(message).find()) {
+            if (names(message, input)) {
                 ev.held(call + " rejected it naming '" + input + "'", where);
             } else {
                 ev.violation(call + " threw an IllegalArgumentException that does not name '" + input + "' as "
@@ -215,6 +214,11 @@ final class ErrorChecks {
             ev.violation(call + " threw " + Probe.describe(e) + " instead of an IllegalArgumentException naming '"
                     + input + "'", where);
         }
+    }
+
+    /** @return whether the message names the input as the house format does: {@code input:} or {@code input[i]:} */
+    static boolean names(String message, String input) {
+        return Pattern.compile("(^|[^\\w'])" + Pattern.quote(input) + "(\\[\\d+])?:").matcher(message).find();
     }
 
     private static void finite(Evidence ev, String call, Supplier<double[]> body, String where) {

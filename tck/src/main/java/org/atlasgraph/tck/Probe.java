@@ -258,20 +258,21 @@ final class Probe {
 
     /**
      * The same point expressed in a chart other than its own: the chart of a point located near p (or of p itself),
-     * with p's coordinates there from {@code coordinatesIn}. Empty for a manifold whose atlas always answers with
-     * p's chart (a single-chart atlas).
+     * or else a neighbour of p's chart in the graph of a finite atlas, with p's coordinates there from
+     * {@code coordinatesIn}. Empty for a manifold whose atlas always answers with p's chart (a single-chart atlas).
      */
     Optional<ChartPoint> sameInOtherChart(ChartPoint p, RandomGenerator rng) {
         double[] x = manifold.embed(p);
-        List<ChartPoint> near = new ArrayList<>();
-        near.add(manifold.locate(x));
+        List<Chart> candidates = new ArrayList<>();
+        candidates.add(manifold.locate(x).chart());
         for (double r : NEIGHBOUR_RADII) {
             Coordinates step = unitTangent(p, rng).scale(r * scale());
             ChartPoint q = manifold.retraction().retract(p, p.tangent(step));
-            near.add(manifold.locate(manifold.embed(q)));
+            candidates.add(manifold.locate(manifold.embed(q)).chart());
         }
-        for (ChartPoint q : near) {
-            Chart beta = q.chart();
+        manifold.atlas().asGraph().filter(g -> g.containsVertex(p.chart()))
+                .ifPresent(g -> g.outgoingEdgesOf(p.chart()).forEach(t -> candidates.add(t.to())));
+        for (Chart beta : candidates) {
             if (!beta.id().equals(p.chart().id())) {
                 Optional<ChartPoint> inBeta = manifold.coordinatesIn(beta, x);
                 if (inBeta.isPresent()) {

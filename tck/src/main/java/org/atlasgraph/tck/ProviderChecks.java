@@ -89,7 +89,11 @@ final class ProviderChecks {
         return ev.result();
     }
 
-    /** SPI-3: each invalid parameter set is rejected with an IllegalArgumentException naming the parameter. */
+    /**
+     * SPI-3: each invalid parameter set is rejected with an IllegalArgumentException naming the parameter, quoted as
+     * in {@code ProviderParameters.outOfRange} ({@code parameter 'n' of provider 'sphere': …}) or as an input of the
+     * house format ({@code n: expected …}).
+     */
     static RuleResult badParameters(Probe probe) {
         if (probe.fixtures().provider().isEmpty()) {
             return noProvider(RuleId.SPI_3);
@@ -107,7 +111,7 @@ final class ProviderChecks {
                 ev.violation("create() accepted it and made " + m.name(), where);
             } catch (IllegalArgumentException e) {
                 String message = String.valueOf(e.getMessage());
-                if (message.contains("'" + bad.parameter() + "'")) {
+                if (message.contains("'" + bad.parameter() + "'") || ErrorChecks.names(message, bad.parameter())) {
                     ev.held("rejected naming '" + bad.parameter() + "'", where);
                 } else {
                     ev.violation("the rejection does not name '" + bad.parameter() + "': \"" + message + "\"",
