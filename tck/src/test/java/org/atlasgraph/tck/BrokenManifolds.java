@@ -2,6 +2,7 @@ package org.atlasgraph.tck;
 
 import static org.atlasgraph.tck.RuleId.CHT_1;
 import static org.atlasgraph.tck.RuleId.DST_1;
+import static org.atlasgraph.tck.RuleId.DST_2;
 import static org.atlasgraph.tck.RuleId.DST_3;
 import static org.atlasgraph.tck.RuleId.DST_4;
 import static org.atlasgraph.tck.RuleId.ERR_1;
@@ -13,6 +14,8 @@ import static org.atlasgraph.tck.RuleId.ERR_6;
 import static org.atlasgraph.tck.RuleId.INV_1;
 import static org.atlasgraph.tck.RuleId.INV_2;
 import static org.atlasgraph.tck.RuleId.MAN_1;
+import static org.atlasgraph.tck.RuleId.MAN_2;
+import static org.atlasgraph.tck.RuleId.MAN_3;
 import static org.atlasgraph.tck.RuleId.MET_1;
 import static org.atlasgraph.tck.RuleId.MET_2;
 import static org.atlasgraph.tck.RuleId.MET_3;
@@ -45,6 +48,7 @@ import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.TangentVector;
 import org.atlasgraph.api.Transition;
 import org.atlasgraph.api.check.Checks;
+import org.atlasgraph.api.check.Defect;
 import org.atlasgraph.api.primitive.Distance;
 import org.atlasgraph.api.primitive.InverseRetraction;
 import org.atlasgraph.api.primitive.Metric;
@@ -283,6 +287,42 @@ enum BrokenManifolds {
                 Chart distant = m.locate(centre).chart();
                 return m.coordinatesIn(distant, x).orElseThrow();
             });
+        }
+    },
+    /**
+     * coordinatesIn() answers 1e-3 off along e₀; the rules that express p in a second chart through it see the same
+     * defect.
+     */
+    SHIFTED_COORDINATES_IN(MAN_2, EnumSet.of(MAN_2, VT_2, DST_2)) {
+        @Override
+        Manifold wrap(Manifold m) {
+            return new ForwardingManifold(m) {
+                @Override
+                public Optional<ChartPoint> coordinatesIn(Chart chart, double[] ambient) {
+                    return m.coordinatesIn(chart, ambient).map(q -> new ChartPoint(q.chart(),
+                            q.xi().plus(unit(q, 0).scale(1e-3))));
+                }
+            };
+        }
+    },
+    /** checkPoint() reports a defect for every point, on the manifold or not. */
+    CHECK_POINT_REJECTS_ALL(MAN_3, EnumSet.of(MAN_3, RET_3)) {
+        @Override
+        Manifold wrap(Manifold m) {
+            return new ForwardingManifold(m) {
+                @Override
+                public Optional<Defect> checkPoint(double[] ambient) {
+                    return Optional.of(new Defect("x_d = 0", 0, 0));
+                }
+            };
+        }
+    },
+    /** d(p, q) + 1e-3: symmetric and subadditive, but never zero. */
+    DISTANCE_WITH_OFFSET(DST_2, EnumSet.of(DST_2, DST_4)) {
+        @Override
+        Manifold wrap(Manifold m) {
+            Distance d = m.distance();
+            return withDistance(m, (p, q) -> d.distance(p, q) + 1e-3);
         }
     },
     /** retract() reads τ's coordinates without checking that τ is in p's chart. */
