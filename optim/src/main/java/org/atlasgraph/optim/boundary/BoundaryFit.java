@@ -91,8 +91,12 @@ public final class BoundaryFit {
     public double score(double[] ambient) {
         Manifold m = g.manifold();
         Checks.requireFiniteOfLength("point", ambient, m.ambientDimension(), "ambient dimension of " + m.name());
-        Checks.requireOnManifold("point", ambient, m::checkPoint);
-        ChartPoint x = m.locate(ambient);
+        ChartPoint x;
+        try {
+            x = m.locate(ambient);
+        } catch (NotOnManifoldException e) {
+            throw new NotOnManifoldException("point", e.defect());
+        }
         double[] xa = m.embed(x);
         int nearest = 0;
         double best = Double.POSITIVE_INFINITY;
@@ -109,7 +113,7 @@ public final class BoundaryFit {
             }
         }
         ChartPoint b = boundary.points().get(nearest);
-        return g.inner(b, g.localLog().inverseRetract(b, x), normals.get(nearest));
+        return g.inner(b, g.near(b, x), normals.get(nearest));
     }
 
     /**

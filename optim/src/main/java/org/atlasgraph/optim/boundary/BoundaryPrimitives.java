@@ -16,50 +16,65 @@ import org.atlasgraph.api.primitive.VectorTransport;
  *
  * @param manifold   the manifold (embedding and ingestion)
  * @param retraction Euler steps
- * @param log        logarithms along chains (between nearby points) and across the class separation (once, to
- *                   start the chain between the flows)
- * @param localLog   logarithms of a flow point's neighbours and of query points at their nearest boundary point
+ * @param log        the logarithm across the class separation, taken once to start the chain between the flows
+ * @param localLog   logarithms between nearby points: a flow point and its neighbours, the links of chains, a query
+ *                   point and its nearest boundary point
  * @param transport  transport of directions along chains and between consecutive flow points
  * @param metric     inner products in chart coordinates
  */
 record BoundaryPrimitives(Manifold manifold, Retraction retraction, InverseRetraction log, InverseRetraction localLog,
                           VectorTransport transport, Metric metric) {
     /**
-     * The first-order logarithm used inside the kernel radius: the quasi-Euclidean difference {@code ξ_q − ξ_p} when
-     * p's chart represents q within its domain of trust, else the chord {@code x_q − x_p} projected on the tangent
-     * space at p. Both agree with Log_p(q) to first order. Why not the manifold's inverse retraction: on a learned atlas
-     * it answers a point outside p's chart with a shortest-path search (Alg. 3), and a flow step takes the logarithm of
-     * every neighbour; the local covariance and mean of Yao's definition need only the first-order logarithm.
+     * The first-order logarithm used between nearby points (a flow point and its neighbours, the links of a chain, a
+     * query point and its nearest boundary point): the quasi-Euclidean difference {@code ξ_q − ξ_p} when q is in p's
+     * chart or the transition from q's chart carries it into p's domain of trust, else the chord {@code x_q − x_p}
+     * projected on the tangent space at p. Both agree with Log_p(q) to first order. Why not the manifold's inverse
+     * retraction: on a learned atlas it answers a point outside p's chart with a shortest-path search (Alg. 3), and a
+     * flow step takes many logarithms; and why not {@code coordinatesIn}: it validates its ambient input against every
+     * chart.
      *
      * @param manifold the manifold
      * @return the logarithm
      */
     static InverseRetraction firstOrderLog(Manifold manifold) {
         return (p, q) -> {
-            double[] x = manifold.embed(q);
-            Optional<ChartPoint> inP = q.sameChart(p) ? Optional.of(q) : manifold.coordinatesIn(p.chart(), x);
-            if (inP.isPresent() && p.chart().contains(inP.get().xi())) {
-                return p.tangent(inP.get().xi().minus(p.xi()));
+            if (q.sameChart(p)) {
+                return p.tangent(q.xi().minus(p.xi()));
             }
-            return chord(manifold, p, x);
+            Optional<Coordinates> inP = manifold.atlas().transition(q.chart(), p.chart()).flatMap(t -> t.apply(q.xi()))
+                    .filter(xi -> p.chart().contains(xi));
+            return inP.isPresent() ? p.tangent(inP.get().minus(p.xi())) : chord(manifold, p, manifold.embed(q));
         };
     }
 
-    /** @return {@code Log_p(q)}, or empty when the inverse retraction cannot express q near p */
-    Optional<TangentVector> tryLog(ChartPoint p, ChartPoint q) {
+    /**
+     * {@code Log_p(q)} for a distant q by the manifold's inverse retraction where it can express it; otherwise the
+     * first-order substitute, the chord {@code x_q − x_p} projected onto the tangent space at p.
+     */
+    TangentVector farLog(ChartPoint p, ChartPoint q) {
         try {
-            return Optional.of(log.inverseRetract(p, q));
+            return log.inverseRetract(p, q);
         } catch (InvalidInputException cannotExpress) {
-            return Optional.empty();
+            return chord(manifold, p, manifold.embed(q));
         }
     }
 
     /**
-     * {@code Log_p(q)} where the inverse retraction can express it; otherwise the first-order substitute, the chord
-     * {@code x_q − x_p} projected onto the tangent space at p.
+     * The transport of τ from p to a nearby q: the manifold's vector transport within one chart (the identity on
+     * representatives, §2.4.1), and across charts the differentials of §4.2.4, {@code [Dφ_q⁻¹(ξ_q)]⁺ Dφ_p⁻¹(ξ_p) τ},
+     * which is first-order accurate between nearby points. Why not the manifold's transport across charts: a learned
+     * atlas answers charts that do not overlap with a shortest-path search.
      */
-    TangentVector logOrChord(ChartPoint p, ChartPoint q) {
-        return tryLog(p, q).orElseGet(() -> chord(manifold, p, manifold.embed(q)));
+    TangentVector nearTransport(ChartPoint p, TangentVector tau, ChartPoint q) {
+        if (q.sameChart(p)) {
+            return transport.transport(p, tau, q);
+        }
+        return q.tangent(q.chart().tangentCoordinates(q.xi(), p.chart().pushForward(p.xi(), tau.tau())));
+    }
+
+    /** @return the first-order logarithm {@code Log_p(q)} of a nearby q */
+    TangentVector near(ChartPoint p, ChartPoint q) {
+        return localLog.inverseRetract(p, q);
     }
 
     /** @return the chord from p to an ambient point, projected onto the tangent space at p */

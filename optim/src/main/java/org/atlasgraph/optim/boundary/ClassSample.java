@@ -77,18 +77,24 @@ final class ClassSample {
      * @return the indices of the k points nearest to x in the ambient distance, nearest first
      */
     int[] nearestIndices(double[] x, int k) {
-        Integer[] order = new Integer[ambient.length];
-        double[] d = new double[ambient.length];
-        for (int i = 0; i < d.length; i++) {
-            order[i] = i;
-            d[i] = squaredDistance(ambient[i], x);
+        int m = Math.min(k, ambient.length);
+        int[] best = new int[m];
+        double[] bestD = new double[m];
+        int filled = 0;
+        for (int i = 0; i < ambient.length; i++) {
+            double d = squaredDistance(ambient[i], x);
+            if (filled < m || d < bestD[filled - 1]) {
+                int j = filled < m ? filled++ : m - 1;
+                while (j > 0 && bestD[j - 1] > d) {
+                    best[j] = best[j - 1];
+                    bestD[j] = bestD[j - 1];
+                    j--;
+                }
+                best[j] = i;
+                bestD[j] = d;
+            }
         }
-        java.util.Arrays.sort(order, (a, b) -> Double.compare(d[a], d[b]));
-        int[] r = new int[Math.min(k, order.length)];
-        for (int i = 0; i < r.length; i++) {
-            r[i] = order[i];
-        }
-        return r;
+        return best;
     }
 
     static double squaredDistance(double[] a, double[] b) {

@@ -31,10 +31,10 @@ final class GeodesicChain {
     static GeodesicChain shoot(ChartPoint from, ChartPoint to, int links, BoundaryPrimitives g) {
         ChartPoint[] c = new ChartPoint[links + 1];
         c[0] = from;
-        TangentVector v = g.logOrChord(from, to).scale(1.0 / links);
+        TangentVector v = g.farLog(from, to).scale(1.0 / links);
         for (int k = 1; k < links; k++) {
             c[k] = g.retraction().retract(c[k - 1], v);
-            v = g.transport().transport(c[k - 1], v, c[k]);
+            v = g.nearTransport(c[k - 1], v, c[k]);
         }
         c[links] = to;
         return new GeodesicChain(c);
@@ -83,12 +83,12 @@ final class GeodesicChain {
      * second order, and a chain relaxed or measured with it is not pulled toward chart centres.
      */
     private static TangentVector scaledLog(ChartPoint p, ChartPoint q, BoundaryPrimitives g) {
-        TangentVector v = g.logOrChord(p, q);
+        TangentVector v = g.near(p, q);
         double there = g.norm(p, v);
         if (there == 0) {
             return v;
         }
-        double back = g.norm(q, g.logOrChord(q, p));
+        double back = g.norm(q, g.near(q, p));
         return v.scale(0.5 * (there + back) / there);
     }
 
@@ -124,7 +124,7 @@ final class GeodesicChain {
     TangentVector transportToFirst(TangentVector w, BoundaryPrimitives g) {
         TangentVector v = w;
         for (int k = c.length - 1; k > 0; k--) {
-            v = g.transport().transport(c[k], v, c[k - 1]);
+            v = g.nearTransport(c[k], v, c[k - 1]);
         }
         return v;
     }
@@ -138,7 +138,7 @@ final class GeodesicChain {
     TangentVector transportToLast(TangentVector w, BoundaryPrimitives g) {
         TangentVector v = w;
         for (int k = 1; k < c.length; k++) {
-            v = g.transport().transport(c[k - 1], v, c[k]);
+            v = g.nearTransport(c[k - 1], v, c[k]);
         }
         return v;
     }
@@ -148,7 +148,7 @@ final class GeodesicChain {
      * On a relaxed chain this is {@code Log_{c₀}(c_K)} without relying on the links being evenly spaced.
      */
     TangentVector logOfLast(BoundaryPrimitives g) {
-        TangentVector first = g.logOrChord(c[0], c[1]);
+        TangentVector first = g.near(c[0], c[1]);
         double n = g.norm(c[0], first);
         return n == 0 ? first : first.scale(length(g) / n);
     }

@@ -3,7 +3,6 @@ package org.atlasgraph.optim.boundary;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.PriorityQueue;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.TangentVector;
@@ -86,7 +85,7 @@ final class NeighbourGraph {
             for (int e = 0; e < list.size(); e++) {
                 int j = list.get(e);
                 length[i][e] = Math.sqrt(ClassSample.squaredDistance(sample.ambient(i), sample.ambient(j)));
-                log[i][e] = g.localLog().inverseRetract(xi, sample.point(j)).tau().toArray();
+                log[i][e] = g.near(xi, sample.point(j)).tau().toArray();
                 transport[i][e] = transportMatrix(sample.point(j), xi, d, g);
             }
         }
@@ -99,7 +98,7 @@ final class NeighbourGraph {
         for (int c = 0; c < d; c++) {
             double[] e = new double[d];
             e[c] = 1;
-            TangentVector t = g.transport().transport(p, p.tangent(Coordinates.of(e)), q);
+            TangentVector t = g.nearTransport(p, p.tangent(Coordinates.of(e)), q);
             for (int r = 0; r < d; r++) {
                 m[r * d + c] = t.tau().get(r);
             }
@@ -117,34 +116,38 @@ final class NeighbourGraph {
      */
     List<TangentVector> logsWithin(ChartPoint p, double h, BoundaryPrimitives g) {
         int n = sample.size();
+        int dd = d * d;
         double[] dist = new double[n];
         Arrays.fill(dist, Double.POSITIVE_INFINITY);
-        double[][] log = new double[n][];
-        double[][] carry = new double[n][];
+        int[] parent = new int[n];
+        int[] parentEdge = new int[n];
+        double[] log = new double[n * d];
+        double[] carry = new double[n * dd];
         boolean[] done = new boolean[n];
-        PriorityQueue<double[]> queue = new PriorityQueue<>((a, b) -> Double.compare(a[0], b[0]));
+        IndexHeap heap = new IndexHeap(n);
         double reach = SEARCH_INFLATION * h;
         double[] gram = g.gram(p);
         double[] x = g.manifold().embed(p);
         for (int i : sample.nearestIndices(x, Math.min(DEGREE, n))) {
             double len = Math.sqrt(ClassSample.squaredDistance(sample.ambient(i), x));
-            if (len <= reach && len < dist[i]) {
+            if (len <= reach) {
                 dist[i] = len;
-                log[i] = g.localLog().inverseRetract(p, sample.point(i)).tau().toArray();
-                carry[i] = transportMatrix(sample.point(i), p, d, g);
-                queue.add(new double[] {len, i});
+                parent[i] = -1;
+                System.arraycopy(g.near(p, sample.point(i)).tau().toArray(), 0, log, i * d, d);
+                System.arraycopy(transportMatrix(sample.point(i), p, d, g), 0, carry, i * dd, dd);
+                heap.push(i, len);
             }
         }
         List<TangentVector> out = new ArrayList<>();
-        while (!queue.isEmpty()) {
-            double[] top = queue.poll();
-            int i = (int) top[1];
-            if (done[i] || top[0] > dist[i]) {
-                continue;
-            }
+        while (!heap.isEmpty()) {
+            int i = heap.pop();
             done[i] = true;
-            if (quadratic(gram, log[i]) <= h * h) {
-                out.add(p.tangent(Coordinates.ofComputed("neighbour log", log[i].clone())));
+            if (parent[i] >= 0) {
+                extend(log, carry, parent[i], i, edgeLog[parent[i]][parentEdge[i]],
+                        edgeTransport[parent[i]][parentEdge[i]]);
+            }
+            if (quadratic(gram, log, i * d) <= h * h) {
+                out.add(p.tangent(Coordinates.ofComputed("neighbour log", Arrays.copyOfRange(log, i * d, i * d + d))));
             }
             for (int e = 0; e < adjacency[i].length; e++) {
                 int j = adjacency[i][e];
@@ -153,47 +156,121 @@ final class NeighbourGraph {
                     continue;
                 }
                 dist[j] = nd;
-                log[j] = plusTimes(log[i], carry[i], edgeLog[i][e]);
-                carry[j] = times(carry[i], edgeTransport[i][e]);
-                queue.add(new double[] {nd, j});
+                parent[j] = i;
+                parentEdge[j] = e;
+                heap.push(j, nd);
             }
         }
         return out;
     }
 
-    /** @return vᵀGv for a d×d row-major G */
-    private double quadratic(double[] gram, double[] v) {
+    /** A binary min-heap of node indices keyed by distance, with decrease-key: Dijkstra without boxing. */
+    private static final class IndexHeap {
+        private final int[] heap;
+        private final int[] position;
+        private final double[] key;
+        private int size;
+
+        IndexHeap(int n) {
+            heap = new int[n];
+            position = new int[n];
+            key = new double[n];
+            Arrays.fill(position, -1);
+        }
+
+        boolean isEmpty() {
+            return size == 0;
+        }
+
+        /** Inserts i, or lowers its key if it is already queued. */
+        void push(int i, double k) {
+            if (position[i] < 0) {
+                heap[size] = i;
+                position[i] = size++;
+            }
+            key[i] = k;
+            up(position[i]);
+        }
+
+        int pop() {
+            int top = heap[0];
+            position[top] = -2;
+            size--;
+            if (size > 0) {
+                heap[0] = heap[size];
+                position[heap[0]] = 0;
+                down(0);
+            }
+            return top;
+        }
+
+        private void up(int at) {
+            int i = heap[at];
+            while (at > 0) {
+                int up = (at - 1) / 2;
+                if (key[heap[up]] <= key[i]) {
+                    break;
+                }
+                heap[at] = heap[up];
+                position[heap[at]] = at;
+                at = up;
+            }
+            heap[at] = i;
+            position[i] = at;
+        }
+
+        private void down(int at) {
+            int i = heap[at];
+            while (true) {
+                int child = 2 * at + 1;
+                if (child >= size) {
+                    break;
+                }
+                if (child + 1 < size && key[heap[child + 1]] < key[heap[child]]) {
+                    child++;
+                }
+                if (key[heap[child]] >= key[i]) {
+                    break;
+                }
+                heap[at] = heap[child];
+                position[heap[at]] = at;
+                at = child;
+            }
+            heap[at] = i;
+            position[i] = at;
+        }
+    }
+
+    /**
+     * Extends the tree by the edge i → j: {@code log_j = log_i + C_i · Log_{x_i}(x_j)} and {@code C_j = C_i · T_{j→i}},
+     * in the flat arrays of d-vectors and row-major d×d matrices.
+     */
+    private void extend(double[] log, double[] carry, int i, int j, double[] edgeLog, double[] edgeTransport) {
+        int dd = d * d;
+        for (int r = 0; r < d; r++) {
+            double s = log[i * d + r];
+            for (int c = 0; c < d; c++) {
+                s += carry[i * dd + r * d + c] * edgeLog[c];
+            }
+            log[j * d + r] = s;
+            for (int c = 0; c < d; c++) {
+                double t = 0;
+                for (int k = 0; k < d; k++) {
+                    t += carry[i * dd + r * d + k] * edgeTransport[k * d + c];
+                }
+                carry[j * dd + r * d + c] = t;
+            }
+        }
+    }
+
+    /** @return vᵀGv for a d×d row-major G and the d-vector v stored at {@code offset} */
+    private double quadratic(double[] gram, double[] v, int offset) {
         double s = 0;
         for (int i = 0; i < d; i++) {
             for (int j = 0; j < d; j++) {
-                s += v[i] * gram[i * d + j] * v[j];
+                s += v[offset + i] * gram[i * d + j] * v[offset + j];
             }
         }
         return s;
-    }
-
-    /** @return a + M v for a d-vector a, a d×d row-major M and a d-vector v */
-    private double[] plusTimes(double[] a, double[] m, double[] v) {
-        double[] r = a.clone();
-        for (int i = 0; i < d; i++) {
-            for (int j = 0; j < d; j++) {
-                r[i] += m[i * d + j] * v[j];
-            }
-        }
-        return r;
-    }
-
-    /** @return the product A B of d×d row-major matrices */
-    private double[] times(double[] a, double[] b) {
-        double[] r = new double[d * d];
-        for (int i = 0; i < d; i++) {
-            for (int k = 0; k < d; k++) {
-                double aik = a[i * d + k];
-                for (int j = 0; j < d; j++) {
-                    r[i * d + j] += aik * b[k * d + j];
-                }
-            }
-        }
-        return r;
     }
 }

@@ -10,6 +10,7 @@ import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.TangentVector;
 import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.api.check.NotOnManifoldException;
 import org.atlasgraph.api.primitive.InverseRetraction;
 import org.atlasgraph.api.primitive.Metric;
 import org.atlasgraph.api.primitive.Retraction;
@@ -48,12 +49,16 @@ public final class PrincipalBoundary {
     public static final int DEFAULT_ITERATIONS = 2000;
     /** Default α of eq. E.1, per unit of h: α = {@value} / h pulls a flow back over a few multiples of h. */
     public static final double DEFAULT_ALPHA_TIMES_RADIUS = 1.0;
-    /** Default step as a fraction of h: small against the scale on which the local statistics change. */
-    public static final double DEFAULT_STEP_PER_RADIUS = 0.01;
+    /**
+     * Default step as a fraction of h: small against the scale on which the local statistics change, and long enough
+     * that the paper's 2000 steps take the flows of the Klein-bottle example twice round (their θ-loops are about
+     * 2.2·h long there), which the boundary needs to trace both of its lines.
+     */
+    public static final double DEFAULT_STEP_PER_RADIUS = 0.0025;
     /** Default β, per unit of step: β · η = {@value} relaxes the boundary toward the flows' midpoint in ~50 steps. */
     public static final double DEFAULT_CORRECTION_TIMES_STEP = 0.02;
     /** Default number of links of each flow-to-boundary chain. */
-    public static final int DEFAULT_CHAIN_LINKS = 8;
+    public static final int DEFAULT_CHAIN_LINKS = 16;
     /** Default minimum number of neighbours a flow point needs: d + 1 = 3 points span a 2-dimensional covariance. */
     public static final int DEFAULT_MIN_NEIGHBOURS = 3;
 
@@ -162,12 +167,20 @@ public final class PrincipalBoundary {
             String input = label + " point " + i;
             double[] x = Checks.requireFiniteOfLength(input, points.get(i), manifold.ambientDimension(),
                     "ambient dimension of " + manifold.name());
-            Checks.requireOnManifold(input, x, manifold::checkPoint);
-            ChartPoint q = manifold.locate(x);
+            ChartPoint q = locate(input, x);
             located.add(q);
             ambient.add(manifold.embed(q));
         }
         return new ClassSample(name, located, ambient);
+    }
+
+    /** Locates a validated point; the manifold's own check names "ambient", ours names the point. */
+    private ChartPoint locate(String input, double[] x) {
+        try {
+            return manifold.locate(x);
+        } catch (NotOnManifoldException e) {
+            throw new NotOnManifoldException(input, e.defect());
+        }
     }
 
     /** One run of the integration: the mutable state of the three curves and the two chains. */
@@ -205,7 +218,7 @@ public final class PrincipalBoundary {
             LocalStatistics sm = require(minus, gm, 0);
 
             GeodesicChain joint = GeodesicChain.shoot(gp, gm, 2 * k, g);
-            joint.relax(4 * (2 * k) * (2 * k), g);
+            joint.relax((2 * k) * (2 * k), g);
             ChartPoint b = joint.point(k);
             GeodesicChain toPlus = joint.headTo(k);
             GeodesicChain toMinus = joint.tailFrom(k);
@@ -249,8 +262,8 @@ public final class PrincipalBoundary {
                 ChartPoint gpNext = g.retraction().retract(gp, vp.scale(eta));
                 ChartPoint gmNext = g.retraction().retract(gm, vm.scale(eta));
                 ChartPoint bNext = g.retraction().retract(b, vb.scale(eta));
-                wp = g.transport().transport(gp, wp, gpNext);
-                wm = g.transport().transport(gm, wm, gmNext);
+                wp = g.nearTransport(gp, wp, gpNext);
+                wm = g.nearTransport(gm, wm, gmNext);
                 gp = gpNext;
                 gm = gmNext;
                 b = bNext;
@@ -314,8 +327,7 @@ public final class PrincipalBoundary {
             String input = "start point of class '" + name + "'";
             Checks.requireFiniteOfLength(input, x, manifold.ambientDimension(), "ambient dimension of "
                     + manifold.name());
-            Checks.requireOnManifold(input, x, manifold::checkPoint);
-            return manifold.locate(x);
+            return locate(input, x);
         }
 
         /** The local statistics at a flow point, which must have enough neighbours. */
