@@ -259,9 +259,9 @@ public final class PrincipalBoundary {
                 TangentVector vp = flowVelocity(gp, wp, sp.meanLog());
                 TangentVector vm = flowVelocity(gm, wm, sm.meanLog());
                 TangentVector vb = direction.plus(logPlus.plus(logMinus).scale(0.5 * parameters.boundaryCorrection()));
-                ChartPoint gpNext = g.retraction().retract(gp, vp.scale(eta));
-                ChartPoint gmNext = g.retraction().retract(gm, vm.scale(eta));
-                ChartPoint bNext = g.retraction().retract(b, vb.scale(eta));
+                ChartPoint gpNext = step(gp, vp.scale(eta), "principal flow of class '" + plusName + "'", t);
+                ChartPoint gmNext = step(gm, vm.scale(eta), "principal flow of class '" + minusName + "'", t);
+                ChartPoint bNext = step(b, vb.scale(eta), "principal boundary", t);
                 wp = g.nearTransport(gp, wp, gpNext);
                 wm = g.nearTransport(gm, wm, gmNext);
                 gp = gpNext;
@@ -277,6 +277,26 @@ public final class PrincipalBoundary {
                     new Curve("principal flow of class '" + plusName + "'", plusCurve, manifold),
                     new Curve("principal flow of class '" + minusName + "'", minusCurve, manifold),
                     new Curve("principal boundary", boundaryCurve, manifold), normals);
+        }
+
+        /**
+         * One Euler step, {@code Ret_p(τ)}, after which the point is located afresh in the chart the atlas prefers for
+         * it. Why: on a learned atlas a chart's domain of trust can reach beyond where its quadratic fits the data, and
+         * a curve that stayed in one chart would follow the quadratic off the manifold; locating also checks that the
+         * point is still on the manifold.
+         *
+         * @throws InvalidInputException naming the curve and the step if the point has left the manifold
+         */
+        private ChartPoint step(ChartPoint p, TangentVector tau, String curve, int t) {
+            double[] x = manifold.embed(g.retraction().retract(p, tau));
+            try {
+                return manifold.locate(x);
+            } catch (NotOnManifoldException e) {
+                throw new InvalidInputException(curve, "a curve on the manifold", "one that left it at step " + t
+                        + " (" + e.defect().what() + " off by " + Checks.number(e.defect().measured()) + ")",
+                        "try a smaller step (now " + Checks.number(parameters.step()) + ") or a larger alpha (now "
+                        + Checks.number(parameters.alpha()) + ")");
+            }
         }
 
         /** The modified flow of eq. E.1: {@code W + α(I − WWᵀ)(mean log)}, with W of unit metric norm. */
