@@ -2,9 +2,13 @@ package org.atlasgraph.optim.boundary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.atlasgraph.optim.TestVectors.add;
+import static org.atlasgraph.optim.TestVectors.dot;
+import static org.atlasgraph.optim.TestVectors.norm;
+import static org.atlasgraph.optim.TestVectors.normalized;
+import static org.atlasgraph.optim.TestVectors.scaled;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
@@ -110,9 +114,9 @@ class PrincipalBoundaryTest {
     @Test
     void theNormalPointsTowardThePlusFlowAndTheScoreHasTheSideSign() {
         double[] north = rotate(new double[] {0, 0, 1});
-        double[] nearNorth = normalized(add(fit.boundary().ambient(0), scale(north, 0.3)));
+        double[] nearNorth = normalized(add(fit.boundary().ambient(0), scaled(north, 0.3)));
         assertThat(fit.score(nearNorth)).as("score of a point 0.3 rad to the north of a boundary point").isPositive();
-        assertThat(fit.classify(scale(nearNorth, 1))).isEqualTo(Side.PLUS);
+        assertThat(fit.classify(scaled(nearNorth, 1))).isEqualTo(Side.PLUS);
     }
 
     @Test
@@ -217,7 +221,7 @@ class PrincipalBoundaryTest {
         for (int i = 0; i < 3; i++) {
             double[] v = {rng.nextGaussian(), rng.nextGaussian(), rng.nextGaussian()};
             for (int j = 0; j < i; j++) {
-                v = add(v, scale(q[j], -dot(v, q[j])));
+                v = add(v, scaled(q[j], -dot(v, q[j])));
             }
             q[i] = normalized(v);
         }
@@ -228,33 +232,5 @@ class PrincipalBoundaryTest {
             }
         }
         return r;
-    }
-
-    private static double dot(double[] a, double[] b) {
-        double s = 0;
-        for (int i = 0; i < a.length; i++) {
-            s += a[i] * b[i];
-        }
-        return s;
-    }
-
-    private static double norm(double[] a) {
-        return Math.sqrt(dot(a, a));
-    }
-
-    private static double[] add(double[] a, double[] b) {
-        double[] r = a.clone();
-        for (int i = 0; i < r.length; i++) {
-            r[i] += b[i];
-        }
-        return r;
-    }
-
-    private static double[] scale(double[] a, double f) {
-        return Arrays.stream(a).map(v -> v * f).toArray();
-    }
-
-    private static double[] normalized(double[] a) {
-        return scale(a, 1 / norm(a));
     }
 }

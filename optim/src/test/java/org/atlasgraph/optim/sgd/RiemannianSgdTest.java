@@ -3,6 +3,11 @@ package org.atlasgraph.optim.sgd;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
+import static org.atlasgraph.optim.TestVectors.distance;
+import static org.atlasgraph.optim.TestVectors.dot;
+import static org.atlasgraph.optim.TestVectors.norm;
+import static org.atlasgraph.optim.TestVectors.normalized;
+import static org.atlasgraph.optim.TestVectors.scaled;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,9 +24,9 @@ import org.atlasgraph.sphere.Sphere;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * Riemannian SGD against independent references: EJML's symmetric eigen solver for the Rayleigh quotient on the sphere,
@@ -293,37 +298,5 @@ class RiemannianSgdTest {
             }
         }
         return r;
-    }
-
-    private static double dot(double[] a, double[] b) {
-        double s = 0;
-        for (int i = 0; i < a.length; i++) {
-            s += a[i] * b[i];
-        }
-        return s;
-    }
-
-    private static double norm(double[] a) {
-        return Math.sqrt(dot(a, a));
-    }
-
-    private static double[] scaled(double[] a, double f) {
-        double[] r = a.clone();
-        for (int i = 0; i < r.length; i++) {
-            r[i] *= f;
-        }
-        return r;
-    }
-
-    private static double[] normalized(double[] a) {
-        return scaled(a, 1 / norm(a));
-    }
-
-    private static double distance(double[] a, double[] b) {
-        double s = 0;
-        for (int i = 0; i < a.length; i++) {
-            s += (a[i] - b[i]) * (a[i] - b[i]);
-        }
-        return Math.sqrt(s);
     }
 }
