@@ -31,16 +31,29 @@ import org.atlasgraph.api.primitive.VectorTransport;
  *       the flows.</li>
  * </ul>
  * Unless start points are given, γ⁺ starts from the + point nearest the class's ambient mean and γ⁻ from the − point
- * nearest to γ⁺(0), each first moved across its class to the centre line by the α-correction alone; b starts at the midpoint
- * of the discrete geodesic between them. The − direction is oriented to agree with the + direction transported to it,
- * so that both flows run the same way.
+ * nearest to γ⁺(0), each first moved across its class to its centre line by the α-correction alone; b starts at the
+ * midpoint of the discrete geodesic between them. The − direction is oriented to agree with the + direction
+ * transported to it, so that both flows run the same way. The default h is {@link #suggestRadius}.
  *
- * <p>Deviations from the paper, and why. (1) Transports from γ± to b, and the logarithms Log_b γ±, go link by link
- * along a relaxed discrete geodesic ({@code GeodesicChain}) rather than in one jump, because one jump across the class
- * separation is only first-order accurate (§4.2.4). (2) Yao and Zhang choose λ_δ(t) to keep the boundary between the
- * flows; the paper fixes λ = ½ and we do too, and add the β term instead: where the two flows are longer or shorter
- * than the boundary (parallel curves on a curved surface have different lengths), the boundary would otherwise run
- * ahead of or fall behind the flows that steer it. β = 0 gives the paper's ODE exactly.
+ * <p>Deviations from the paper, and why.
+ * <ol>
+ *   <li>The neighbours of a flow point are the class's points within h along a k-nearest-neighbour graph of the class,
+ *       and their logarithms are accumulated along the shortest-path tree ({@code NeighbourGraph}: Alg. 3 in
+ *       single-source form, one search per step instead of one per neighbour). h must exceed a class's half-width for
+ *       its neighbourhoods to be elongated, and on the Klein bottle that is several chart radii, where a chart
+ *       difference or a projected chord is no longer a usable logarithm.</li>
+ *   <li>Transports from γ± to b, and the logarithms Log_b γ±, go link by link along a relaxed discrete geodesic
+ *       ({@code GeodesicChain}) rather than in one jump, because one jump across the class separation is only
+ *       first-order accurate (§4.2.4).</li>
+ *   <li>Yao and Zhang choose λ_δ(t) to keep the boundary between the flows; the paper fixes λ = ½ and so do we, and
+ *       add the β term instead: where the two flows are longer or shorter than the boundary (parallel curves on a
+ *       curved surface have different lengths), the boundary would otherwise run ahead of or fall behind the flows
+ *       that steer it. β = 0 gives the paper's ODE exactly.</li>
+ *   <li>Between nearby points (neighbours, chain links, consecutive curve points) logarithms and transports are the
+ *       first-order ones of §2.4 and §4.2.4 ({@code BoundaryPrimitives}), never the manifold's long-range ones, which a
+ *       learned atlas answers with a shortest-path search; and every curve point is located afresh after its step,
+ *       so that it stays in the chart that fits the data best.</li>
+ * </ol>
  *
  * <p>Instances are immutable; configure them with {@link #on(Manifold)}.
  */
@@ -366,7 +379,8 @@ public final class PrincipalBoundary {
                         "h is too small; try h = " + Checks.number(roundUp(suggestion)));
             }
             throw new InvalidInputException("h", "a radius that keeps at least " + minNeighbours + " points of class '"
-                    + s.name() + "' near its principal flow", found + " at step " + t + ", where the flow left the data",
+                    + s.name() + "' near its principal flow",
+                    found + " at step " + t + ", where the flow left the data",
                     "try a larger h (e.g. " + Checks.number(roundUp(Math.max(suggestion, 1.5 * parameters.radius())))
                     + "), a larger alpha (now " + Checks.number(parameters.alpha()) + ") or a smaller step (now "
                     + Checks.number(parameters.step()) + ")");

@@ -13,9 +13,9 @@ import org.atlasgraph.api.TangentVector;
  * neighbourhood is elongated along the class: below the class's half-width a neighbourhood is a disc and its top
  * eigenvector is noise (the failure App. E.2 describes), while far beyond it the neighbourhood bends with the class.
  * The suggestion is the smallest radius on a geometric grid at which the median eigenvalue ratio λ₂/λ₁ over sample
- * points of each class falls to {@value #ELONGATED}, times a margin of {@value #MARGIN}. Without such a radius it is the
- * radius with the most elongated neighbourhoods. The grid runs from the distance to the 50th nearest neighbour (below
- * which the ratio of a sample covariance is dominated by sampling noise) to the class's diameter.
+ * points of each class falls to {@value #ELONGATED}, times a margin of {@value #MARGIN}. Without such a radius it is
+ * the radius with the most elongated neighbourhoods. The grid runs from the distance to the 50th nearest neighbour
+ * (below which the ratio of a sample covariance is dominated by sampling noise) to the class's diameter.
  */
 final class RadiusSelection {
     static final double ELONGATED = 0.4;

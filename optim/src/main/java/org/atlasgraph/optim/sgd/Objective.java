@@ -21,8 +21,8 @@ import org.atlasgraph.api.primitive.Metric;
  * <p>The factories turn the gradient a user has into the Riemannian gradient in chart coordinates (§2.3):
  * {@link #ambient} projects a Euclidean gradient in R^D with {@code Chart.tangentCoordinates}, which is exact because
  * every metric here is induced by the embedding; {@link #chart} raises partial derivatives in ξ with
- * {@link Metric#raise}; {@link #riemannian} takes the Riemannian gradient as given (for example {@code −Log_p(x_i)} for a
- * sample x_i of a Karcher-mean objective).
+ * {@link Metric#raise}; {@link #riemannian} takes the Riemannian gradient as given (for example
+ * {@code −Log_p(x_i)} for a sample x_i of a Karcher-mean objective).
  */
 public interface Objective {
     /**

@@ -168,7 +168,8 @@ final class ExactKleinBottle implements Manifold {
     public Optional<Defect> checkPoint(double[] ambient) {
         double[] tp = angles(ambient);
         double d = Math.sqrt(squaredDistance(patch(tp[0], tp[1]), ambient));
-        return d <= TOLERANCE ? Optional.empty() : Optional.of(new Defect("distance to the Klein bottle", d, TOLERANCE));
+        return d <= TOLERANCE ? Optional.empty()
+                : Optional.of(new Defect("distance to the Klein bottle", d, TOLERANCE));
     }
 
     @Override

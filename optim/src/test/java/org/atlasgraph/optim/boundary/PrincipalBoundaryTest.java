@@ -39,11 +39,11 @@ class PrincipalBoundaryTest {
     /** The bound on the distance of the recovered boundary from the great circle. */
     private static final double BOUNDARY_TOLERANCE = 0.1;
     /**
-     * The flows should follow the band centres (latitude ±0.375); the bound is a quarter of the band width, well outside
-     * the sampling noise of a mean over ~150 neighbours.
+     * The flows should follow the band centres (latitude ±0.375); the bound is a quarter of the band width, well
+     * outside the sampling noise of a mean over ~150 neighbours.
      */
     private static final double FLOW_TOLERANCE = 0.11;
-    /** Largest angular gap along the circle left uncovered by boundary points: the boundary must go all the way round. */
+    /** Largest gap along the circle left uncovered by boundary points: the boundary must go all the way round. */
     private static final double COVERAGE_GAP = 0.2;
     /** The bands are 0.3 rad apart, so a boundary within 0.1 rad of the circle separates held-out points exactly. */
     private static final double MIN_ACCURACY = 0.99;

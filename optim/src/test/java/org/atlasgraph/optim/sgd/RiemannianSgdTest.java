@@ -42,7 +42,7 @@ class RiemannianSgdTest {
      * {@link #EIGENVECTOR_TOLERANCE}.
      */
     private static final double GRADIENT_TOLERANCE = 1e-9;
-    /** Deterministic descent with exact gradients reaches the Karcher mean to rounding; 1e-9 leaves room for 1e4 ulps. */
+    /** Descent with exact gradients reaches the Karcher mean to rounding; 1e-9 leaves room for ~1e7 ulps. */
     private static final double KARCHER_TOLERANCE = 1e-9;
     /**
      * One-sample SGD with η_t = 1/(1+t) after T steps lands within about spread/√T of the mean (≈ 0.4/√20000 ≈ 3e-3
