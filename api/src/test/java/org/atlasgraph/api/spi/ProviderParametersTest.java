@@ -51,6 +51,7 @@ class ProviderParametersTest {
         assertThat(p.path("input")).contains(Path.of("x.npy"));
         assertThat(ProviderParameters.of(FLAT, Map.of("d", "3")).path("input")).isEmpty();
         assertThat(FLAT.create(p).dimension()).isEqualTo(3);
+        assertThat(p.asMap().keySet()).as("declaration order").containsExactly("d", "scale", "label", "input");
     }
 
     @Test
