@@ -188,7 +188,7 @@ final class GrassmannAtlas implements AtlasGraph {
     GrassmannChart adHocAt(double[] orthonormal) {
         int[] upper = identifyChart(orthonormal);
         Optional<double[]> centre = ehresmann(upper).coordinatesOf(ehresmann(upper).toFrame(orthonormal))
-                .filter(c -> maxAbs(c) < GrassmannChart.TRUST_BOUND);
+                .filter(c -> Dense.maxAbs(c) < GrassmannChart.TRUST_BOUND);
         if (centre.isEmpty()) {
             upper = dominantRows(orthonormal);
             centre = ehresmann(upper).coordinatesOf(ehresmann(upper).toFrame(orthonormal));
@@ -198,13 +198,6 @@ final class GrassmannAtlas implements AtlasGraph {
         return GrassmannChart.adHoc(new ChartId("adhoc-" + serial.incrementAndGet()), n, k, upper, c);
     }
 
-    private static double maxAbs(double[] a) {
-        double m = 0;
-        for (double v : a) {
-            m = Math.max(m, Math.abs(v));
-        }
-        return m;
-    }
 
     /** {@inheritDoc} Any two charts of this Gr(n,k) are joined, through the lift and ingestion of eq. (3.4). */
     @Override
