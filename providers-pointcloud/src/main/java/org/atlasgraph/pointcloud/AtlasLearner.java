@@ -25,6 +25,8 @@ final class AtlasLearner {
     static final double OFF_ATLAS_FRACTION = 0.1;
     /** ... or within this multiple of the largest training residual, whichever is larger (noisy data). */
     static final double OFF_ATLAS_RESIDUAL_FACTOR = 2;
+    /** A chart approximates a point well when its residual is within this factor of the best chart's. */
+    static final double ACCEPTABLE_RESIDUAL = 2;
     /** Margin, in units of the SVM decision value, by which every member is put inside its chart's boundary. */
     static final double COVERAGE_MARGIN = 1e-6;
 
@@ -74,19 +76,35 @@ final class AtlasLearner {
             progress.update("fits", fitted.incrementAndGet(), k);
         });
 
-        // the charts whose balls contain each point, and the one it belongs to: best approximated (§4.2.2)
+        // the charts whose balls contain each point, and the one it belongs to (§4.2.2): among the charts that
+        // approximate it well, the one with the nearest centre. The paper's rule, the single best approximation, is
+        // ill-posed on clean data: a least-squares quadratic is exact on a ring at about 0.7 of its radius, so the
+        // "best" chart is the one whose ring passes nearest, usually one whose centre is far away. Charts whose
+        // residual is within ACCEPTABLE_RESIDUAL of the best (plus their own fit error) approximate the point equally
+        // well, and among them the nearest centre gives compact cells that a quadric separates.
         int[][] candidates = invert(net.members(), n);
         int[] belongs = new int[n];
         double[] residual = new double[n];
         progress.update("membership", 0, n);
         IntStream.range(0, n).parallel().forEach(i -> {
+            int[] cs = candidates[i];
+            double[] e = new double[cs.length];
             double best = Double.POSITIVE_INFINITY;
+            for (int j = 0; j < cs.length; j++) {
+                e[j] = preliminary[cs[j]].residual(points[i]);
+                best = Math.min(best, e[j]);
+            }
             int arg = -1;
-            for (int c : candidates[i]) {
-                double e = preliminary[c].residual(points[i]);
-                if (e < best) {
-                    best = e;
-                    arg = c;
+            double nearest = Double.POSITIVE_INFINITY;
+            for (int j = 0; j < cs.length; j++) {
+                QuadraticChart c = preliminary[cs[j]];
+                if (e[j] > ACCEPTABLE_RESIDUAL * best + 3 * c.model().fitResidual()) {
+                    continue;
+                }
+                double dist = Vec.distance(points[i], c.centreRef()) / c.radius();
+                if (dist < nearest) {
+                    nearest = dist;
+                    arg = cs[j];
                 }
             }
             belongs[i] = arg;

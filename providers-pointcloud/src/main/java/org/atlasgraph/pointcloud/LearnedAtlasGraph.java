@@ -59,8 +59,8 @@ final class LearnedAtlasGraph implements AtlasGraph {
     }
 
     /**
-     * {@inheritDoc} The point's ambient image φ̃_α⁻¹(ξ) is located afresh: the chart with the nearest centre among those
-     * whose boundary quartic is negative there, else the nearest that can represent it (§4.2.2).
+     * {@inheritDoc} The point's ambient image φ̃_α⁻¹(ξ) is located afresh: the chart with the nearest centre among
+     * those whose boundary quartic is negative there, else among those that can represent it (§4.2.2).
      */
     @Override
     public ChartPoint changeChart(ChartPoint q) {

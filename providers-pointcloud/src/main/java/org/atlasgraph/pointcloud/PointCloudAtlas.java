@@ -163,8 +163,9 @@ public final class PointCloudAtlas implements Manifold {
     }
 
     /**
-     * {@inheritDoc} The chart is the one with the nearest centre among those whose boundary quartic is negative at the
-     * point (§4.2.2), else the nearest that can represent it; the coordinates are the projection {@code L_αᵀ(x − c_α)}.
+     * {@inheritDoc} The chart is the one with the nearest centre (relative to its radius) among those that can represent
+     * the point and whose boundary quartic is negative there (§4.2.2), else among those that can represent it; the
+     * coordinates are the projection {@code L_αᵀ(x − c_α)}.
      * The projection is exact for points on the chart's surface and keeps {@code locate} consistent with the
      * transition maps, which also project; a Gauss–Newton foot-point refinement would move off-surface points by
      * less than the fit residual and break that consistency, so it is not applied.
@@ -480,8 +481,10 @@ public final class PointCloudAtlas implements Manifold {
     }
 
     /**
-     * The preferred chart for an ambient point: nearest centre among charts whose boundary contains it, else nearest
-     * centre among charts that can represent it.
+     * The preferred chart for an ambient point: among the charts that can represent it (trusted radius, within the
+     * tolerance of the surface) and whose boundary contains it, the one with the nearest centre relative to its radius,
+     * which is the membership rule the boundaries were trained on; if none contains it, the nearest that can
+     * represent it. Preferring central charts keeps computations away from chart edges, where a quadratic fits worst.
      */
     private Optional<ChartPoint> best(double[] x) {
         QuadraticChart inside = null;
@@ -491,15 +494,15 @@ public final class PointCloudAtlas implements Manifold {
         double[] anyXi = null;
         double anyDist = Double.POSITIVE_INFINITY;
         for (QuadraticChart c : charts) {
-            double dist = Vec.distance(x, c.centreRef());
-            if (dist >= anyDist && dist >= insideDist) {
+            double dist = Vec.distance(x, c.centreRef()) / c.radius();
+            if (dist > 2 || dist >= anyDist && dist >= insideDist) {
                 continue;
             }
             double[] xi = DenseNeighbourGraph.representation(c, x, tolerance);
             if (xi == null) {
                 continue;
             }
-            if (c.boundaryValue(xi) < 0 && dist < insideDist) {
+            if (dist < insideDist && c.boundaryValue(xi) < 0) {
                 inside = c;
                 insideXi = xi;
                 insideDist = dist;

@@ -133,7 +133,8 @@ public final class QuadraticChart implements Chart {
         return Coordinates.ofComputed("tangentCoordinates", tangentCoordinatesOf(raw("xi", xi), ambientVector));
     }
 
-    private double[] raw(String name, Coordinates c) {
+    /** @return the entries of c, which must have dimension d */
+    double[] raw(String name, Coordinates c) {
         if (c.dimension() != d) {
             throw new InvalidInputException(name, "length " + d + " (dimension of chart " + id + ")",
                     String.valueOf(c.dimension()));

@@ -38,8 +38,8 @@ final class QuadraticTransition implements Transition {
      */
     @Override
     public Optional<Coordinates> apply(Coordinates xi) {
-        double[] a = xi.toArray();
-        if (xi.dimension() != from.dimension() || !from.trusted(a)) {
+        double[] a = from.raw("xi", xi);
+        if (!from.trusted(a)) {
             return Optional.empty();
         }
         double[] image = DenseNeighbourGraph.representation(to, from.ambientOf(a), tolerance);
@@ -49,7 +49,7 @@ final class QuadraticTransition implements Transition {
     /** {@inheritDoc} Here {@code L_βᵀ(L_α + M_α N_α(ξ))τ}. */
     @Override
     public Coordinates pushForward(Coordinates xi, Coordinates tau) {
-        double[] v = from.jacobianTimes(xi.toArray(), tau.toArray());
+        double[] v = from.jacobianTimes(from.raw("xi", xi), from.raw("tau", tau));
         return Coordinates.ofComputed("transition.pushForward", to.tangentProjection(v));
     }
 
