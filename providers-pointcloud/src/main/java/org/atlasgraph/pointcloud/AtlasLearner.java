@@ -25,6 +25,11 @@ final class AtlasLearner {
     static final double OFF_ATLAS_FRACTION = 0.1;
     /** ... or within this multiple of the largest training residual, whichever is larger (noisy data). */
     static final double OFF_ATLAS_RESIDUAL_FACTOR = 2;
+    /**
+     * A chart is trusted within this fraction of the coordinate radius of its ball: a least-squares quadratic errs most
+     * at the edge of the points it was fitted to, and neighbouring charts disagree most there.
+     */
+    static final double TRUST_FRACTION = 0.8;
     /** A chart approximates a point well when its residual is within this factor of the best chart's. */
     static final double ACCEPTABLE_RESIDUAL = 2;
     /** Margin, in units of the SVM decision value, by which every member is put inside its chart's boundary. */
@@ -203,7 +208,7 @@ final class AtlasLearner {
             samples[s] = ball[pick[s]];
             positive[s] = belongs[samples[s]] == old;
         }
-        ChartModel base = chart.model();
+        ChartModel base = withTrustRadius(chart.model(), trustRadius(points, chart, own));
         BoundarySvm.Quadric quadric = BoundarySvm.train(points, samples, positive, base.centre(), base.radius(),
                 rng.nextLong());
         ChartModel trainedModel = withQuadric(base, quadric);
@@ -218,16 +223,33 @@ final class AtlasLearner {
         return trainedModel;
     }
 
+    /**
+     * The radius within which a chart is used: {@link #TRUST_FRACTION} of the coordinate radius of its ball, where the
+     * quadratic fits best, widened if needed to reach every point that belongs to the chart.
+     */
+    private static double trustRadius(double[][] points, QuadraticChart chart, int[] own) {
+        double rho = TRUST_FRACTION * chart.coordinateRadius();
+        for (int i : own) {
+            rho = Math.max(rho, Math.nextUp(Vec.norm(chart.coordinatesOf(points[i]))));
+        }
+        return rho;
+    }
+
+    private static ChartModel withTrustRadius(ChartModel m, double rho) {
+        return new ChartModel(m.centre(), m.origin(), m.tangentBasis(), m.normalBasis(), m.curvature(), m.radius(),
+                m.coordinateRadius(), Math.min(rho, m.coordinateRadius()), m.boundaryMatrix(), m.boundaryLinear(), m.boundaryConstant(), m.fitResidual(), m.pointCount());
+    }
+
     private static ChartModel model(double[] centre, double radius, QuadraticFit.Result fit,
                                     BoundarySvm.Quadric quadric, int pointCount) {
         return new ChartModel(centre, fit.origin(), fit.tangentBasis(), fit.normalBasis(), fit.curvature(), radius,
-                fit.coordinateRadius(), quadric.matrix(), quadric.linear(), quadric.constant(), fit.rmsResidual(),
+                fit.coordinateRadius(), fit.coordinateRadius(), quadric.matrix(), quadric.linear(), quadric.constant(), fit.rmsResidual(),
                 pointCount);
     }
 
     private static ChartModel withQuadric(ChartModel m, BoundarySvm.Quadric q) {
         return new ChartModel(m.centre(), m.origin(), m.tangentBasis(), m.normalBasis(), m.curvature(), m.radius(),
-                m.coordinateRadius(), q.matrix(), q.linear(), q.constant(), m.fitResidual(), m.pointCount());
+                m.coordinateRadius(), m.trustRadius(), q.matrix(), q.linear(), q.constant(), m.fitResidual(), m.pointCount());
     }
 
     /** @return for each point, the charts whose ball contains it */

@@ -23,7 +23,10 @@ import org.atlasgraph.api.check.InvalidInputException;
  * @param curvature        K, (D−d)×d×d: for each normal direction j a symmetric d×d matrix K_j, so that the normal
  *                         part of φ̃⁻¹(ξ) along column j of M is {@code ½ ξᵀK_jξ}
  * @param radius           r, the ambient radius of the ball of points the chart was fitted to
- * @param coordinateRadius ρ, the largest ‖ξ‖ of those points: the chart is trusted on ‖ξ‖ &lt; ρ
+ * @param coordinateRadius ρ, the largest ‖ξ‖ of the points the chart was fitted to: the chart represents points with
+ *                         ‖ξ‖ ≤ ρ (transitions, ingestion, the dense neighbour graph)
+ * @param trustRadius      ρ_t ≤ ρ: the chart's own points, those inside its transition boundary, have ‖ξ‖ ≤ ρ_t
+ *                         (0.8ρ, or more where the points that belong to the chart reach further)
  * @param boundaryMatrix   A, D×D symmetric, of the boundary quadric
  * @param boundaryLinear   g, length D, of the boundary quadric
  * @param boundaryConstant a₀ of the boundary quadric
@@ -31,7 +34,8 @@ import org.atlasgraph.api.check.InvalidInputException;
  * @param pointCount       the number of points the chart was fitted to
  */
 public record ChartModel(double[] centre, double[] origin, double[] tangentBasis, double[] normalBasis,
-                         double[] curvature, double radius, double coordinateRadius, double[] boundaryMatrix,
+                         double[] curvature, double radius, double coordinateRadius, double trustRadius,
+                         double[] boundaryMatrix,
                          double[] boundaryLinear, double boundaryConstant, double fitResidual, int pointCount) {
     /** Largest accepted deviation of (L | M)ᵀ(L | M) from the identity: round-off of a saved orthonormal basis. */
     static final double ORTHONORMALITY_TOLERANCE = 1e-9;
@@ -63,6 +67,7 @@ public record ChartModel(double[] centre, double[] origin, double[] tangentBasis
                 "(D−d)·d·d");
         Checks.requirePositive("radius", radius);
         Checks.requirePositive("coordinateRadius", coordinateRadius);
+        Checks.requireInRange("trustRadius", trustRadius, Double.MIN_VALUE, coordinateRadius);
         Checks.requireFiniteOfLength("boundaryMatrix", Objects.requireNonNull(boundaryMatrix, "boundaryMatrix"),
                 ambient * ambient, "D·D");
         Checks.requireFiniteOfLength("boundaryLinear", Objects.requireNonNull(boundaryLinear, "boundaryLinear"),
@@ -176,6 +181,7 @@ public record ChartModel(double[] centre, double[] origin, double[] tangentBasis
                 && Arrays.equals(tangentBasis, m.tangentBasis) && Arrays.equals(normalBasis, m.normalBasis)
                 && Arrays.equals(curvature, m.curvature) && Double.compare(radius, m.radius) == 0
                 && Double.compare(coordinateRadius, m.coordinateRadius) == 0
+                && Double.compare(trustRadius, m.trustRadius) == 0
                 && Arrays.equals(boundaryMatrix, m.boundaryMatrix) && Arrays.equals(boundaryLinear, m.boundaryLinear)
                 && Double.compare(boundaryConstant, m.boundaryConstant) == 0
                 && Double.compare(fitResidual, m.fitResidual) == 0 && pointCount == m.pointCount;

@@ -239,7 +239,7 @@ public final class PointCloudAtlas implements Manifold {
     }
 
     /**
-     * {@inheritDoc} App. E.1: a chart drawn uniformly, ξ uniform in its trusted ball, rejected unless the boundary
+     * {@inheritDoc} App. E.1: a chart drawn uniformly, ξ uniform in the ball of its trust radius, rejected unless the boundary
      * quartic is negative. The paper draws a fixed number per chart; we draw the chart afresh after each rejection, so
      * that a chart's share is proportional to the area of its cell and the samples cover the manifold evenly in chart
      * coordinates.
@@ -449,7 +449,7 @@ public final class PointCloudAtlas implements Manifold {
             if (norm == 0) {
                 continue;
             }
-            double radius = c.coordinateRadius() * Math.pow(rng.nextDouble(), 1.0 / dimension);
+            double radius = c.trustRadius() * Math.pow(rng.nextDouble(), 1.0 / dimension);
             for (int a = 0; a < dimension; a++) {
                 xi[a] *= radius / norm;
             }

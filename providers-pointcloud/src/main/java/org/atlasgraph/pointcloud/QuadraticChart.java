@@ -13,8 +13,9 @@ import org.atlasgraph.api.check.InvalidInputException;
  * <p>Because L and M are orthonormal and orthogonal, {@code φ̃(φ̃⁻¹(ξ)) = ξ} exactly, the differential is
  * {@code Dφ̃⁻¹(ξ) = L + M N(ξ)} with {@code N(ξ)_{j·} = (K_jξ)ᵀ}, and the induced metric is
  * {@code ḡ_ξ = I + N(ξ)ᵀN(ξ)}: every metric quantity costs O((D−d)d²), never O(D²). The chart is trusted where
- * the boundary quartic of eq. (4.3) is negative and ‖ξ‖ ≤ ρ, the radius of the points it was fitted to; the
- * second condition keeps a quartic that turns negative again far away from claiming points it was never fitted to.
+ * the boundary quartic of eq. (4.3) is negative and ‖ξ‖ ≤ ρ_t, a trust radius within the points it was fitted to; the
+ * second condition keeps a quartic that turns negative again far away from claiming points it was never fitted to,
+ * and keeps every computation away from the edge of the fitted points, where a quadratic errs most.
  *
  * <p>Instances are immutable and compare by {@link #id()}.
  */
@@ -33,6 +34,7 @@ public final class QuadraticChart implements Chart {
     private final double[] w;
     private final double radius;
     private final double rho;
+    private final double trust;
     private final ChartBoundary boundary;
 
     QuadraticChart(int index, ChartModel model) {
@@ -49,6 +51,7 @@ public final class QuadraticChart implements Chart {
         this.k = model.curvature();
         this.radius = model.radius();
         this.rho = model.coordinateRadius();
+        this.trust = model.trustRadius();
         int dd = d * d;
         this.w = new double[ambient * dd];
         for (int i = 0; i < ambient; i++) {
@@ -82,9 +85,14 @@ public final class QuadraticChart implements Chart {
         return radius;
     }
 
-    /** @return ρ, the coordinate radius within which the chart is trusted */
+    /** @return ρ, the coordinate radius within which the chart represents points */
     public double coordinateRadius() {
         return rho;
+    }
+
+    /** @return ρ_t ≤ ρ, the coordinate radius of the chart's domain of trust */
+    public double trustRadius() {
+        return trust;
     }
 
     /**
@@ -108,7 +116,7 @@ public final class QuadraticChart implements Chart {
         return d;
     }
 
-    /** {@inheritDoc} Here: the quartic of eq. (4.3) is negative and ‖ξ‖ ≤ ρ. */
+    /** {@inheritDoc} Here: the quartic of eq. (4.3) is negative and ‖ξ‖ ≤ ρ_t, the trust radius. */
     @Override
     public boolean contains(Coordinates xi) {
         return inside(raw("xi", xi));
@@ -198,12 +206,12 @@ public final class QuadraticChart implements Chart {
         return boundary.value(xi);
     }
 
-    /** @return whether ξ is inside the transition boundary and within the trusted radius */
+    /** @return whether ξ is inside the transition boundary and within the trust radius */
     boolean inside(double[] xi) {
-        return Vec.norm(xi) <= rho && boundary.value(xi) < 0;
+        return Vec.norm(xi) <= trust && boundary.value(xi) < 0;
     }
 
-    /** @return whether ξ lies within the trusted radius ρ, where the quadratic fit is valid */
+    /** @return whether ξ lies within the coordinate radius ρ of the fitted points, where the chart can represent it */
     boolean trusted(double[] xi) {
         return Vec.norm(xi) <= rho;
     }

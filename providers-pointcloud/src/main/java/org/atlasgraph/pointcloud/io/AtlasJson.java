@@ -134,6 +134,7 @@ public final class AtlasJson {
             numbers(n, "curvature", c.curvature());
             n.put("radius", c.radius());
             n.put("coordinateRadius", c.coordinateRadius());
+            n.put("trustRadius", c.trustRadius());
             numbers(n, "boundaryMatrix", c.boundaryMatrix());
             numbers(n, "boundaryLinear", c.boundaryLinear());
             n.put("boundaryConstant", c.boundaryConstant());
@@ -202,7 +203,8 @@ public final class AtlasJson {
                 charts.add(new ChartModel(r.numbers(c, at, "centre"), r.numbers(c, at, "origin"),
                         r.numbers(c, at, "tangentBasis"), r.numbers(c, at, "normalBasis"),
                         r.numbers(c, at, "curvature"), r.number(c, at, "radius"),
-                        r.number(c, at, "coordinateRadius"), r.numbers(c, at, "boundaryMatrix"),
+                        r.number(c, at, "coordinateRadius"), r.number(c, at, "trustRadius"),
+                        r.numbers(c, at, "boundaryMatrix"),
                         r.numbers(c, at, "boundaryLinear"), r.number(c, at, "boundaryConstant"),
                         r.number(c, at, "fitResidual"), r.integer(c, at, "pointCount")));
             } catch (InvalidInputException e) {
