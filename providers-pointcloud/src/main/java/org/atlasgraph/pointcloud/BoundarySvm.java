@@ -111,34 +111,45 @@ final class BoundarySvm {
      * @return the quadric −(w·φ'(y) + b); the ball when one class is empty
      */
     static Quadric train(double[][] points, int[] samples, boolean[] positive, double[] centre, double r, long seed) {
-        int ambient = centre.length;
         int positives = 0;
         for (boolean p : positive) {
             positives += p ? 1 : 0;
         }
         if (positives == 0 || positives == samples.length) {
-            return Quadric.ball(ambient);
+            return Quadric.ball(centre.length);
         }
+        return quadric(model(points, samples, positive, centre, r, seed), centre.length);
+    }
+
+    /** @return the LIBLINEAR model of the soft-margin SVM on φ'(y), both classes present */
+    static Model model(double[][] points, int[] samples, boolean[] positive, double[] centre, double r, long seed) {
         Problem problem = new Problem();
         problem.l = samples.length;
-        problem.n = featureCount(ambient) + 1;
+        problem.n = featureCount(centre.length) + 1;
         problem.bias = 1;
         problem.x = new Feature[samples.length][];
         problem.y = new double[samples.length];
         for (int s = 0; s < samples.length; s++) {
-            Feature[] f = features(scaled(points[samples[s]], centre, r));
-            Feature[] withBias = java.util.Arrays.copyOf(f, f.length + 1);
-            withBias[f.length] = new FeatureNode(problem.n, 1);
-            problem.x[s] = withBias;
+            problem.x[s] = withBias(features(scaled(points[samples[s]], centre, r)), problem.n);
             problem.y[s] = positive[s] ? 1 : -1;
         }
         Parameter parameter = new Parameter(SolverType.L2R_L2LOSS_SVC, SOFT_MARGIN, STOPPING_TOLERANCE);
         parameter.setRandom(new Random(seed));
-        Model model = Linear.train(problem, parameter);
-        double[] w = model.getFeatureWeights();
-        // LIBLINEAR's weights score its first label; flip so that the score is positive on members
+        return Linear.train(problem, parameter);
+    }
+
+    /** @return the features with LIBLINEAR's bias feature (value 1, index {@code n}) appended */
+    static Feature[] withBias(Feature[] f, int n) {
+        Feature[] out = java.util.Arrays.copyOf(f, f.length + 1);
+        out[f.length] = new FeatureNode(n, 1);
+        return out;
+    }
+
+    /** @return the quadric −(decision value for "member") of a trained model */
+    static Quadric quadric(Model model, int ambient) {
+        // LIBLINEAR's weights score its first label; the quadric is negative where the member class scores
         double sign = model.getLabels()[0] == 1 ? 1 : -1;
-        return fromWeights(w, ambient, -sign);
+        return fromWeights(model.getFeatureWeights(), ambient, -sign);
     }
 
     /**
