@@ -12,8 +12,9 @@ import org.atlasgraph.api.check.InvalidInputException;
  * <ol>
  *   <li>The endpoints join the graph as virtual vertices, linked to every vertex within reach by naive distances
  *   measured in the endpoint's own chart, instead of being snapped to the nearest vertex (which adds up to δ at each
- *   end). The search is A* with the chord length as heuristic, admissible because a naive distance is the length of a
- *   curve between its endpoints.</li>
+ *   end). The search is A* with the larger of two admissible bounds: the chord length (a naive distance is the
+ *   length of a curve between its endpoints) and the landmark (ALT) bound of a few precomputed shortest-path
+ *   trees.</li>
  *   <li>The vertex path is shortened: from each path node the walk jumps, in one chart, to the farthest later node that
  *   chart can still represent. Distances are then sums of naive distances of long straight coordinate segments, which
  *   removes the zig-zag (metrication) error of a grid polyline.</li>
@@ -24,21 +25,80 @@ import org.atlasgraph.api.check.InvalidInputException;
  *
  * <p>Two flavours of the same walk: the retraction logarithm sums coordinate differences and carries them by the
  * identity within a chart (the paper's Alg. 3, the inverse of chains of quasi-Euclidean updates), and the Riemannian
- * logarithm uses the second-order corrections {@code Δ + ½Γ(Δ, Δ)} for each segment and {@code v + Γ(Δ, v)} for the
- * carry, with the Christoffel symbols of the chart's quadratic surface.
+ * logarithm uses the second-order logarithm {@code Δ + ½Γ(Δ, Δ)} of each segment, parallel transport along it for the
+ * carry (Christoffel symbols of the chart's quadratic surface), and the path length as its norm.
  */
 final class ShortestPathLogarithm {
     /** Scales the A* heuristic below the chord so that round-off never makes it inadmissible. */
     private static final double HEURISTIC_FACTOR = 0.999;
 
+    /** Landmarks of the A* heuristic; a few suffice to tighten the bound on every route. */
+    static final int LANDMARKS = 8;
+
     private final DenseNeighbourGraph graph;
     private final int[][] neighbours;
     private final double tolerance;
+    /** Graph distances from each landmark to every vertex (+∞ where unreachable). */
+    private final double[][] landmarkDistances;
 
     ShortestPathLogarithm(DenseNeighbourGraph graph, int[][] neighbours, double tolerance) {
         this.graph = graph;
         this.neighbours = neighbours;
         this.tolerance = tolerance;
+        this.landmarkDistances = landmarks(graph);
+    }
+
+    /**
+     * Chooses landmarks by farthest-point traversal of the graph and records their distances to every vertex, for the
+     * ALT lower bound {@code |d(L, v) − d(L, q)| ≤ d(v, q)} (triangle inequality in the undirected graph). On a curved
+     * manifold the chord length is a loose bound and A* with it alone explores nearly as much as Dijkstra.
+     */
+    private static double[][] landmarks(DenseNeighbourGraph graph) {
+        int n = graph.vertexCount();
+        int count = Math.min(LANDMARKS, n);
+        double[][] dist = new double[count][];
+        double[] nearest = new double[n];
+        Arrays.fill(nearest, Double.POSITIVE_INFINITY);
+        int next = 0;
+        for (int k = 0; k < count; k++) {
+            dist[k] = dijkstra(graph, next);
+            int far = 0;
+            double farDist = -1;
+            for (int v = 0; v < n; v++) {
+                nearest[v] = Math.min(nearest[v], dist[k][v]);
+                double key = Double.isInfinite(nearest[v]) ? Double.MAX_VALUE : nearest[v];
+                if (key > farDist) {
+                    farDist = key;
+                    far = v;
+                }
+            }
+            next = far;
+        }
+        return dist;
+    }
+
+    private static double[] dijkstra(DenseNeighbourGraph graph, int source) {
+        double[] d = new double[graph.vertexCount()];
+        Arrays.fill(d, Double.POSITIVE_INFINITY);
+        d[source] = 0;
+        MinHeap heap = new MinHeap();
+        heap.push(0, source);
+        while (!heap.isEmpty()) {
+            double key = heap.topKey();
+            int v = heap.pop();
+            if (key > d[v]) {
+                continue;
+            }
+            for (int e = graph.offsets[v]; e < graph.offsets[v + 1]; e++) {
+                int u = graph.targets[e];
+                double cand = d[v] + graph.weights[e];
+                if (cand < d[u]) {
+                    d[u] = cand;
+                    heap.push(cand, u);
+                }
+            }
+        }
+        return d;
     }
 
     /** @return the number of vertices of the dense neighbour graph */
@@ -228,21 +288,26 @@ final class ShortestPathLogarithm {
         boolean[] closed = new boolean[n + 1];
         double[] toSink = new double[n];
         Arrays.fill(toSink, Double.NaN);
-        if (!link(q, toSink)) {
-            throw noPath(p, q);
-        }
-        MinHeap heap = new MinHeap();
+        int[] sinkLinks = link(q, toSink);
         double[] fromSource = new double[n];
         Arrays.fill(fromSource, Double.NaN);
-        if (!link(p, fromSource)) {
+        int[] sourceLinks = link(p, fromSource);
+        if (sinkLinks.length == 0 || sourceLinks.length == 0) {
             throw noPath(p, q);
         }
-        for (int v = 0; v < n; v++) {
-            if (!Double.isNaN(fromSource[v])) {
-                g[v] = fromSource[v];
-                parent[v] = -2;
-                heap.push(g[v] + heuristic(v, q), v);
+        double[] sinkFromLandmark = new double[landmarkDistances.length];
+        for (int k = 0; k < landmarkDistances.length; k++) {
+            double best = Double.POSITIVE_INFINITY;
+            for (int v : sinkLinks) {
+                best = Math.min(best, landmarkDistances[k][v] + toSink[v]);
             }
+            sinkFromLandmark[k] = best;
+        }
+        MinHeap heap = new MinHeap();
+        for (int v : sourceLinks) {
+            g[v] = fromSource[v];
+            parent[v] = -2;
+            heap.push(g[v] + heuristic(v, q, sinkFromLandmark), v);
         }
         while (!heap.isEmpty()) {
             int v = heap.pop();
@@ -264,7 +329,7 @@ final class ShortestPathLogarithm {
                 if (!closed[u] && cand < g[u]) {
                     g[u] = cand;
                     parent[u] = v;
-                    heap.push(cand + heuristic(u, q), u);
+                    heap.push(cand + heuristic(u, q, sinkFromLandmark), u);
                 }
             }
         }
@@ -281,8 +346,17 @@ final class ShortestPathLogarithm {
         return path;
     }
 
-    private double heuristic(int v, Node q) {
-        return HEURISTIC_FACTOR * Vec.distance(graph.vertexX[v], q.x());
+    /** A lower bound on the remaining distance: the chord, or the landmark bound where it is larger. */
+    private double heuristic(int v, Node q, double[] sinkFromLandmark) {
+        double h = Vec.distance(graph.vertexX[v], q.x());
+        for (int k = 0; k < sinkFromLandmark.length; k++) {
+            double a = landmarkDistances[k][v];
+            double b = sinkFromLandmark[k];
+            if (a != Double.POSITIVE_INFINITY && b != Double.POSITIVE_INFINITY) {
+                h = Math.max(h, Math.abs(a - b));
+            }
+        }
+        return HEURISTIC_FACTOR * h;
     }
 
     /**
@@ -290,13 +364,13 @@ final class ShortestPathLogarithm {
      * distances in its chart; falls back to the nearest representable vertices when none is within reach.
      *
      * @param weights filled with the link weight per vertex (NaN where there is no link)
-     * @return whether any link was made
+     * @return the linked vertices, empty when there are none
      */
-    private boolean link(Node end, double[] weights) {
+    private int[] link(Node end, double[] weights) {
         QuadraticChart chart = end.chart();
         double reach = DenseNeighbourGraph.REACH * DenseNeighbourGraph.spacing(chart);
         int index = chart.index();
-        boolean any = false;
+        List<Integer> linked = new ArrayList<>();
         double nearestDist = Double.POSITIVE_INFINITY;
         int nearest = -1;
         double[] nearestXi = null;
@@ -312,8 +386,10 @@ final class ShortestPathLogarithm {
                     continue;
                 }
                 if (dist < reach) {
+                    if (Double.isNaN(weights[v])) {
+                        linked.add(v);
+                    }
                     weights[v] = chart.naiveDistance(end.xi(), xi);
-                    any = true;
                 } else {
                     nearestDist = dist;
                     nearest = v;
@@ -321,11 +397,11 @@ final class ShortestPathLogarithm {
                 }
             }
         }
-        if (!any && nearest >= 0) {
+        if (linked.isEmpty() && nearest >= 0) {
             weights[nearest] = chart.naiveDistance(end.xi(), nearestXi);
-            any = true;
+            linked.add(nearest);
         }
-        return any;
+        return linked.stream().mapToInt(Integer::intValue).toArray();
     }
 
     private static InvalidInputException noPath(Node p, Node q) {
@@ -334,7 +410,7 @@ final class ShortestPathLogarithm {
                 "the dense neighbour graph has no route between their charts");
     }
 
-    /** A binary min-heap of (key, vertex) with lazy deletion: duplicates are skipped when popped again. */
+    /** A binary min-heap of (key, vertex) with lazy deletion: stale entries are skipped when popped. */
     private static final class MinHeap {
         private double[] keys = new double[64];
         private int[] values = new int[64];
@@ -342,6 +418,10 @@ final class ShortestPathLogarithm {
 
         boolean isEmpty() {
             return size == 0;
+        }
+
+        double topKey() {
+            return keys[0];
         }
 
         void push(double key, int value) {
