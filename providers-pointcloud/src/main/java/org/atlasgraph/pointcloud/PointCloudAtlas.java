@@ -282,12 +282,7 @@ public final class PointCloudAtlas implements Manifold {
      * @throws InvalidInputException if a point is not in a chart of this atlas or no path joins them
      */
     public TangentVector logarithm(ChartPoint p, ChartPoint q) {
-        QuadraticChart a = own(p.chart());
-        own(q.chart());
-        double[] qInP = expressIn(a, q);
-        double[] v = qInP != null ? ShortestPathLogarithm.localLogarithm(a, p.xi().toArray(), qInP)
-                : paths().logarithm(node(p), node(q), true);
-        return p.tangent(Coordinates.ofComputed("logarithm", v));
+        return log(p, q, true);
     }
 
     /**
@@ -367,12 +362,25 @@ public final class PointCloudAtlas implements Manifold {
     }
 
     private TangentVector inverseRetract(ChartPoint p, ChartPoint q) {
+        return log(p, q, false);
+    }
+
+    /**
+     * The retraction logarithm ξ_q − ξ_p, or with {@code riemannian} the second-order logarithm, when p's chart
+     * represents q; Alg. 3 otherwise.
+     */
+    private TangentVector log(ChartPoint p, ChartPoint q, boolean riemannian) {
         QuadraticChart a = own(p.chart());
         own(q.chart());
+        double[] xi = p.xi().toArray();
         double[] qInP = expressIn(a, q);
-        double[] v = qInP != null ? Vec.minus(qInP, p.xi().toArray())
-                : paths().logarithm(node(p), node(q), false);
-        return p.tangent(Coordinates.ofComputed("inverseRetract", v));
+        double[] v;
+        if (qInP == null) {
+            v = paths().logarithm(node(p), node(q), riemannian);
+        } else {
+            v = riemannian ? ShortestPathLogarithm.localLogarithm(a, xi, qInP) : Vec.minus(qInP, xi);
+        }
+        return p.tangent(Coordinates.ofComputed(riemannian ? "logarithm" : "inverseRetract", v));
     }
 
     private TangentVector transport(ChartPoint p, TangentVector tau, ChartPoint q) {

@@ -15,13 +15,8 @@ class NaiveApproximateDistanceTest {
     /** The integrand of eq. (4.4) evaluated from the K_j matrices directly, independently of the closed form. */
     private static double quadrature(double[][][] k, double[] xi0, double[] xi1) {
         int d = xi0.length;
-        double[] delta = new double[d];
-        double lambda = 0;
-        for (int a = 0; a < d; a++) {
-            delta[a] = xi1[a] - xi0[a];
-            lambda += delta[a] * delta[a];
-        }
-        double lam = lambda;
+        double[] delta = Vec.minus(xi1, xi0);
+        double lam = Vec.dot(delta, delta);
         IterativeLegendreGaussIntegrator integrator = new IterativeLegendreGaussIntegrator(16, 1e-14, 1e-14);
         return integrator.integrate(100_000, t -> {
             double s = lam;
@@ -40,12 +35,8 @@ class NaiveApproximateDistanceTest {
 
     private static double closedForm(double[][][] k, double[] xi0, double[] xi1) {
         int d = xi0.length;
-        double[] delta = new double[d];
-        double lambda = 0;
-        for (int a = 0; a < d; a++) {
-            delta[a] = xi1[a] - xi0[a];
-            lambda += delta[a] * delta[a];
-        }
+        double[] delta = Vec.minus(xi1, xi0);
+        double lambda = Vec.dot(delta, delta);
         double[] k0 = new double[k.length];
         double[] k1 = new double[k.length];
         for (int j = 0; j < k.length; j++) {

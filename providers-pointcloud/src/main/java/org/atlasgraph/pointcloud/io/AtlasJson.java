@@ -258,28 +258,26 @@ public final class AtlasJson {
             return at.isEmpty() ? name : at + "." + name;
         }
 
-        String text(JsonNode node, String name) {
-            JsonNode v = field(node, "", name, "a string");
-            if (!v.isTextual()) {
-                throw mistyped("", name, "a string", v);
+        /** @return the field, which must be present and pass {@code ok} */
+        private JsonNode typed(JsonNode node, String at, String name, String expected,
+                               java.util.function.Predicate<JsonNode> ok) {
+            JsonNode v = field(node, at, name, expected);
+            if (!ok.test(v)) {
+                throw mistyped(at, name, expected, v);
             }
-            return v.textValue();
+            return v;
+        }
+
+        String text(JsonNode node, String name) {
+            return typed(node, "", name, "a string", JsonNode::isTextual).textValue();
         }
 
         JsonNode object(JsonNode node, String name) {
-            JsonNode v = field(node, "", name, "an object");
-            if (!v.isObject()) {
-                throw mistyped("", name, "an object", v);
-            }
-            return v;
+            return typed(node, "", name, "an object", JsonNode::isObject);
         }
 
         JsonNode array(JsonNode node, String name) {
-            JsonNode v = field(node, "", name, "an array");
-            if (!v.isArray()) {
-                throw mistyped("", name, "an array", v);
-            }
-            return v;
+            return typed(node, "", name, "an array", JsonNode::isArray);
         }
 
         int integer(JsonNode node, String name) {
@@ -287,27 +285,15 @@ public final class AtlasJson {
         }
 
         int integer(JsonNode node, String at, String name) {
-            JsonNode v = field(node, at, name, "an integer");
-            if (!v.isInt()) {
-                throw mistyped(at, name, "an integer", v);
-            }
-            return v.intValue();
+            return typed(node, at, name, "an integer", JsonNode::isInt).intValue();
         }
 
         long longValue(JsonNode node, String name) {
-            JsonNode v = field(node, "", name, "an integer");
-            if (!v.isIntegralNumber() || !v.canConvertToLong()) {
-                throw mistyped("", name, "an integer", v);
-            }
-            return v.longValue();
+            return typed(node, "", name, "an integer", v -> v.isIntegralNumber() && v.canConvertToLong()).longValue();
         }
 
         boolean bool(JsonNode node, String name) {
-            JsonNode v = field(node, "", name, "true or false");
-            if (!v.isBoolean()) {
-                throw mistyped("", name, "true or false", v);
-            }
-            return v.booleanValue();
+            return typed(node, "", name, "true or false", JsonNode::isBoolean).booleanValue();
         }
 
         double number(JsonNode node, String name) {
@@ -315,18 +301,11 @@ public final class AtlasJson {
         }
 
         double number(JsonNode node, String at, String name) {
-            JsonNode v = field(node, at, name, "a number");
-            if (!v.isNumber()) {
-                throw mistyped(at, name, "a number", v);
-            }
-            return v.doubleValue();
+            return typed(node, at, name, "a number", JsonNode::isNumber).doubleValue();
         }
 
         double[] numbers(JsonNode node, String at, String name) {
-            JsonNode v = field(node, at, name, "an array of numbers");
-            if (!v.isArray()) {
-                throw mistyped(at, name, "an array of numbers", v);
-            }
+            JsonNode v = typed(node, at, name, "an array of numbers", JsonNode::isArray);
             double[] out = new double[v.size()];
             for (int i = 0; i < out.length; i++) {
                 JsonNode e = v.get(i);
