@@ -23,6 +23,9 @@ import picocli.CommandLine.Spec;
         subcommands = {
             ProvidersCommand.class,
             TckCommand.class,
+            LearnCommand.class,
+            SampleCommand.class,
+            DistanceCommand.class,
             HelpCommand.class,
         })
 public final class AtlasCommand implements Callable<Integer> {

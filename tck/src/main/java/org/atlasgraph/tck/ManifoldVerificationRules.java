@@ -105,7 +105,8 @@ public interface ManifoldVerificationRules {
      * INV-2 (stochastic): Ret_p(Log^Ret_p(q)) = q for q near p, q in another chart.
      *
      * <p>{@code Ret_p(Log^Ret_p(q)) = q} for q near p located afresh (so usually in another chart), relative to
-     * d(p, q) (§4.2.5).
+     * d(p, q) (§4.2.5); with approximate tolerances relative to max(d(p, q), length scale), because learned charts
+     * disagree on overlaps by their fit residual however close q is to p.
      *
      * <p>If this fails, check: does inverseRetract() carry q into p's chart with the transition ψ_βα (not ψ_αβ)?
      */
