@@ -1,0 +1,109 @@
+package org.atlasgraph.optim.sgd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.SplittableRandom;
+import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.grassmann.Grassmann;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+import org.ejml.dense.row.NormOps_DDRM;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Riemannian SGD on the Grassmannian against EJML's symmetric eigen solver: maximizing the block Rayleigh quotient
+ * {@code tr(XᵀAX)} over Gr(n,k) finds the span of the k leading eigenvectors of A.
+ */
+class GrassmannSgdTest {
+    private static final long SEED = 77L;
+    /** The bound on the largest principal angle to the eigen solver's subspace. */
+    private static final double ANGLE_TOLERANCE = 1e-4;
+    /**
+     * Stop when ‖grad‖ ≤ this: near the optimum the subspace error is about ‖grad‖ / (2 · (λ_k − λ_{k+1})), and the
+     * seeded matrices (scaled to spectral norm 1) have gaps above 0.05, so this stays three orders below the bound.
+     */
+    private static final double GRADIENT_TOLERANCE = 1e-8;
+
+    @ParameterizedTest(name = "Gr({0},{1}), momentum {2}")
+    @CsvSource({"10, 3, 0.0", "10, 3, 0.5", "12, 1, 0.0", "9, 8, 0.0", "16, 8, 0.5"})
+    void blockRayleighQuotientDescentFindsTheDominantSubspaceOfEjmlsEigenSolver(int n, int k, double momentum) {
+        Grassmann gr = Grassmann.of(n, k);
+        DMatrixRMaj a = randomSymmetric(n, new SplittableRandom(SEED + n * 31L + k));
+        Objective blockRayleigh = Objective.ambient(x -> -trace(a, x, n, k), x -> times(a, x, n, k, -2));
+        RiemannianSgd sgd = RiemannianSgd.on(gr).schedule(StepSchedule.constant(0.2)).momentum(momentum)
+                .maxIterations(50_000).stopWhen(StoppingRule.gradientNormBelow(GRADIENT_TOLERANCE))
+                .evaluateValueEvery(0).build();
+        ChartPoint start = gr.sampler().orElseThrow().sample(new SplittableRandom(SEED));
+
+        SgdResult result = sgd.minimize(blockRayleigh, start);
+
+        assertThat(result.stopReason()).as("stopped by the gradient rule").startsWith("gradient norm");
+        assertThat(largestPrincipalAngle(gr.embed(result.point()), leadingEigenvectors(a, k), n, k))
+                .as("largest principal angle to EJML's leading %d-subspace (rad)", k).isLessThan(ANGLE_TOLERANCE);
+    }
+
+    /** sin of the largest principal angle = ‖(I − VVᵀ)X‖₂ for orthonormal bases X and V. */
+    private static double largestPrincipalAngle(double[] x, DMatrixRMaj v, int n, int k) {
+        DMatrixRMaj xm = DMatrixRMaj.wrap(n, k, x.clone());
+        DMatrixRMaj vtx = new DMatrixRMaj(k, k);
+        CommonOps_DDRM.multTransA(v, xm, vtx);
+        DMatrixRMaj residual = xm.copy();
+        CommonOps_DDRM.multAdd(-1, v, vtx, residual);
+        return Math.asin(Math.min(1, NormOps_DDRM.normP2(residual)));
+    }
+
+    private static DMatrixRMaj leadingEigenvectors(DMatrixRMaj a, int k) {
+        int n = a.numRows;
+        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(n, true, true);
+        assertThat(eig.decompose(a.copy())).isTrue();
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (p, q) -> Double.compare(eig.getEigenvalue(q).getReal(),
+                eig.getEigenvalue(p).getReal()));
+        DMatrixRMaj v = new DMatrixRMaj(n, k);
+        for (int c = 0; c < k; c++) {
+            DMatrixRMaj e = eig.getEigenVector(order[c]);
+            double norm = NormOps_DDRM.normF(e);
+            for (int r = 0; r < n; r++) {
+                v.set(r, c, e.get(r) / norm);
+            }
+        }
+        return v;
+    }
+
+    /** A random symmetric matrix scaled to spectral norm 1, so that one step size suits every size. */
+    private static DMatrixRMaj randomSymmetric(int n, SplittableRandom rng) {
+        DMatrixRMaj a = new DMatrixRMaj(n, n);
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j <= i; j++) {
+                double v = rng.nextGaussian();
+                a.set(i, j, v);
+                a.set(j, i, v);
+            }
+        }
+        CommonOps_DDRM.scale(1 / NormOps_DDRM.normP2(a), a);
+        return a;
+    }
+
+    /** tr(XᵀAX) for an n×k basis (orthonormal, as {@code embed} returns). */
+    private static double trace(DMatrixRMaj a, double[] x, int n, int k) {
+        double[] ax = times(a, x, n, k, 1);
+        double s = 0;
+        for (int i = 0; i < x.length; i++) {
+            s += x[i] * ax[i];
+        }
+        return s;
+    }
+
+    /** factor · A X, row-major n×k. */
+    private static double[] times(DMatrixRMaj a, double[] x, int n, int k, double factor) {
+        DMatrixRMaj r = new DMatrixRMaj(n, k);
+        CommonOps_DDRM.mult(factor, a, DMatrixRMaj.wrap(n, k, x), r);
+        return r.data;
+    }
+}
