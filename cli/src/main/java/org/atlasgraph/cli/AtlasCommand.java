@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
             LearnCommand.class,
             SampleCommand.class,
             DistanceCommand.class,
+            RpbCommand.class,
             HelpCommand.class,
         })
 public final class AtlasCommand implements Callable<Integer> {

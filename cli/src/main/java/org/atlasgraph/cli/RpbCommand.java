@@ -1,0 +1,329 @@
+package org.atlasgraph.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.atlasgraph.api.check.Checks;
+import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.cli.console.Progress;
+import org.atlasgraph.cli.console.TextTable;
+import org.atlasgraph.cli.io.AtomicFiles;
+import org.atlasgraph.cli.io.InputFiles;
+import org.atlasgraph.cli.rpb.BoundaryPlots;
+import org.atlasgraph.cli.rpb.LabelledTable;
+import org.atlasgraph.cli.rpb.PlaneProjection;
+import org.atlasgraph.optim.boundary.BoundaryFit;
+import org.atlasgraph.optim.boundary.BoundaryParameters;
+import org.atlasgraph.optim.boundary.PrincipalBoundary;
+import org.atlasgraph.optim.boundary.Side;
+import org.atlasgraph.pointcloud.PointCloudAtlas;
+import org.atlasgraph.pointcloud.data.KleinPatches;
+import org.atlasgraph.pointcloud.data.PatchLabel;
+import org.atlasgraph.pointcloud.io.AtlasJson;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code atlas rpb}: fits the Riemannian principal boundary (§5, App. E.2) between two labelled classes on a learned
+ * atlas, reports its accuracy, classifies points and draws the curves.
+ *
+ * <p>Without {@code --train} it runs the paper's example: patches of the Klein bottle (§4.3.1) drawn with
+ * {@code --seed}, an atlas learned from all of them, the boundary between the convex and the concave ones, and the
+ * accuracy on held-out patches drawn with seed + 1. With {@code --train FILE} (CSV with a header and a label column) it
+ * does the same on the user's data, with the atlas of {@code --atlas FILE} or one learned from the training points;
+ * {@code --predict FILE --out FILE} classifies more points.
+ */
+@Command(name = "rpb", sortOptions = false, description = {
+    "Fit the Riemannian principal boundary between two labelled classes on a learned atlas and classify points.",
+    "Default: the Klein bottle of 3×3 patches, convex vs concave, with the accuracy on held-out patches.",
+    "Examples: atlas rpb --plot out",
+    "          atlas rpb --atlas atlas.json --train labelled.csv --predict points.csv --out predictions.csv",
+})
+final class RpbCommand implements Callable<Integer> {
+    @Option(names = "--train", paramLabel = "FILE", description = "Labelled training points: CSV with a header row, "
+            + "numeric coordinate columns and a label column with two values. Default: the built-in Klein patches.")
+    private Optional<Path> train = Optional.empty();
+
+    @Option(names = "--atlas", paramLabel = "FILE",
+            description = "A learned point-cloud atlas saved as JSON. Default: learn one from the training points.")
+    private Optional<Path> atlasFile = Optional.empty();
+
+    @Option(names = "--label-column", paramLabel = "NAME",
+            description = "The label column of the CSV files. Default: ${DEFAULT-VALUE}.")
+    private String labelColumn = "label";
+
+    @Option(names = "--classes", split = ",", paramLabel = "A,B", description = "The two labels to separate when the "
+            + "training file has more (A is the + class). Default: the two labels of the file, sorted.")
+    private List<String> classes = new ArrayList<>();
+
+    @Option(names = "--predict", paramLabel = "FILE", description = "Points to classify: CSV with the training "
+            + "coordinate columns; a label column, if present, is used to report the accuracy.")
+    private Optional<Path> predict = Optional.empty();
+
+    @Option(names = "--out", paramLabel = "FILE",
+            description = "Where to write the predictions of --predict (CSV with 'predicted' and 'score' columns).")
+    private Optional<Path> out = Optional.empty();
+
+    @Option(names = "--points", paramLabel = "N",
+            description = "Built-in data: number of training patches. Default: ${DEFAULT-VALUE}.")
+    private int points = 3000;
+
+    @Option(names = "--test-points", paramLabel = "N",
+            description = "Built-in data: number of held-out patches. Default: ${DEFAULT-VALUE}.")
+    private int testPoints = 1000;
+
+    @Option(names = "--seed", paramLabel = "S", description = "Seed of the training patches (the held-out ones use "
+            + "S + 1) and of the atlas learning. Default: ${DEFAULT-VALUE}.")
+    private long seed = 1;
+
+    @Option(names = "--h", paramLabel = "H",
+            description = "Kernel radius h. Default: the scale at which the classes' neighbourhoods are elongated.")
+    private Optional<Double> radius = Optional.empty();
+
+    @Option(names = "--alpha", paramLabel = "A",
+            description = "Pull of each flow toward its local mean (eq. E.1). Default: 1/h.")
+    private Optional<Double> alpha = Optional.empty();
+
+    @Option(names = "--step", paramLabel = "S", description = "Euler step length. Default: h/400.")
+    private Optional<Double> step = Optional.empty();
+
+    @Option(names = "--iterations", paramLabel = "N", description = "Euler steps. Default: ${DEFAULT-VALUE}.")
+    private int iterations = PrincipalBoundary.DEFAULT_ITERATIONS;
+
+    @Option(names = "--boundary-correction", paramLabel = "B", description = "Pull of the boundary toward the "
+            + "midpoint of the flows (0: the paper's ODE). Default: 0.02/step.")
+    private Optional<Double> boundaryCorrection = Optional.empty();
+
+    @Option(names = "--plot", paramLabel = "DIR", description = "Draw the curves over the data into DIR (created if "
+            + "needed): rpb.png and a frame every --frame-every steps.")
+    private Optional<Path> plot = Optional.empty();
+
+    @Option(names = "--frame-every", paramLabel = "N", description = "Steps between plot frames. Default: "
+            + "${DEFAULT-VALUE}.")
+    private int frameEvery = 250;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        checkOptions();
+        PrintWriter console = spec.commandLine().getOut();
+        long start = System.nanoTime();
+        TrainingData data = train.isPresent() ? userData(train.get()) : kleinData();
+        console.println(data.description());
+
+        long t0 = System.nanoTime();
+        PointCloudAtlas atlas = atlasFile.isPresent() ? AtlasJson.load(atlasFile.get())
+                : PointCloudAtlas.builder(data.all().toArray(new double[0][])).seed(seed).build();
+        double atlasSeconds = seconds(t0);
+        if (atlas.ambientDimension() != data.dimension()) {
+            throw new InvalidInputException("--atlas", "an atlas of ambient dimension " + data.dimension()
+                    + " (the training points' columns)", "dimension " + atlas.ambientDimension(),
+                    atlasFile.map(Path::toString).orElse(""));
+        }
+        console.printf(Locale.ROOT, "atlas: %s, %s in %.1f s%n", atlas.name(),
+                atlasFile.map(f -> "loaded from " + f).orElse("learned from " + data.all().size() + " points"),
+                atlasSeconds);
+
+        t0 = System.nanoTime();
+        BoundaryFit fit = fit(atlas, data);
+        double fitSeconds = seconds(t0);
+        printParameters(console, fit.parameters(), fitSeconds);
+
+        if (train.isEmpty()) {
+            t0 = System.nanoTime();
+            Accuracy accuracy = kleinHeldOut(fit);
+            console.printf(Locale.ROOT, "held-out accuracy: %s on %d convex and concave patches drawn with seed %d "
+                    + "(classified in %.1f s)%n", accuracy.percent(), accuracy.total(), seed + 1, seconds(t0));
+        }
+        if (predict.isPresent()) {
+            predictions(console, fit, data.dimension());
+        }
+        if (plot.isPresent()) {
+            PlaneProjection projection = train.isPresent() ? PlaneProjection.principalComponents(data.all())
+                    : PlaneProjection.kleinAngles();
+            List<Path> files = new BoundaryPlots(fit, new BoundaryPlots.Data(data.plus(), data.minus(), data.other()),
+                    projection).write(plot.get(), frameEvery);
+            console.printf("plots: %s and %d frames in %s%n", files.get(files.size() - 1).getFileName(),
+                    files.size() - 1, plot.get());
+        }
+        console.printf(Locale.ROOT, "total %.1f s%n", seconds(start));
+        console.flush();
+        return ExitCodes.OK;
+    }
+
+    /** Checks option values and combinations, and the output locations, before any computation. */
+    private void checkOptions() throws IOException {
+        Checks.requirePositive("--iterations", iterations);
+        Checks.requirePositive("--frame-every", frameEvery);
+        if (train.isEmpty()) {
+            Checks.requireInRange("--points", points, 10, 1_000_000);
+            Checks.requireInRange("--test-points", testPoints, 1, 1_000_000);
+        }
+        if (!classes.isEmpty() && (classes.size() != 2 || classes.get(0).equals(classes.get(1)))) {
+            throw new InvalidInputException("--classes", "two different labels A,B", String.join(",", classes));
+        }
+        if (predict.isPresent() != out.isPresent()) {
+            throw new InvalidInputException(predict.isPresent() ? "--predict" : "--out",
+                    "--predict and --out to be given together", predict.isPresent() ? "no --out" : "no --predict");
+        }
+        train.ifPresent(f -> InputFiles.requireReadable("--train", f));
+        atlasFile.ifPresent(f -> InputFiles.requireReadable("--atlas", f));
+        predict.ifPresent(f -> InputFiles.requireReadable("--predict", f));
+        out.ifPresent(f -> AtomicFiles.requireWritable("--out", f));
+        if (plot.isPresent()) {
+            Path dir = plot.get();
+            if (Files.exists(dir) && !Files.isDirectory(dir)) {
+                throw new InvalidInputException("--plot", "a directory", "'" + dir + "'", "a file");
+            }
+            Files.createDirectories(dir);
+            AtomicFiles.requireWritable("--plot", dir.resolve("rpb.png"));
+        }
+    }
+
+    /** The training data of a run: the two classes, the other points, and every point (for learning the atlas). */
+    private record TrainingData(String description, String plusName, String minusName, List<double[]> plus,
+                                List<double[]> minus, List<double[]> other, List<double[]> all, int dimension) {
+    }
+
+    private TrainingData kleinData() {
+        KleinPatches patches = KleinPatches.sample(points, seed);
+        List<double[]> convex = new ArrayList<>();
+        List<double[]> concave = new ArrayList<>();
+        List<double[]> neither = new ArrayList<>();
+        for (int i = 0; i < patches.size(); i++) {
+            PatchLabel label = patches.label(i);
+            (label == PatchLabel.CONVEX ? convex : label == PatchLabel.CONCAVE ? concave : neither)
+                    .add(patches.point(i));
+        }
+        List<double[]> all = new ArrayList<>(List.of(patches.points()));
+        return new TrainingData(String.format(Locale.ROOT, "data: %d patches of the Klein bottle (seed %d): %d convex,"
+                + " %d concave, %d neither", points, seed, convex.size(), concave.size(), neither.size()),
+                "convex", "concave", convex, concave, neither, all, KleinPatches.AMBIENT_DIMENSION);
+    }
+
+    private TrainingData userData(Path file) {
+        LabelledTable table = LabelledTable.read("--train", file, labelColumn, true);
+        List<String> labels = table.distinctLabels();
+        List<String> chosen;
+        if (classes.isEmpty()) {
+            if (labels.size() != 2) {
+                throw new InvalidInputException("--train", "exactly two values in column '" + labelColumn
+                        + "' (or --classes A,B to choose two)", labels.size() + " " + labels, file.toString());
+            }
+            chosen = labels;
+        } else {
+            for (String c : classes) {
+                if (!labels.contains(c)) {
+                    throw new InvalidInputException("--classes", "labels of the training file " + labels,
+                            "'" + c + "'", "no training point has this label");
+                }
+            }
+            chosen = classes;
+        }
+        List<double[]> other = new ArrayList<>();
+        for (String l : labels) {
+            if (!chosen.contains(l)) {
+                other.addAll(table.pointsLabelled(l));
+            }
+        }
+        List<double[]> plus = table.pointsLabelled(chosen.get(0));
+        List<double[]> minus = table.pointsLabelled(chosen.get(1));
+        return new TrainingData(String.format(Locale.ROOT, "data: %d points of dimension %d from %s: %d '%s' (+), %d"
+                + " '%s' (−), %d other", table.points().size(), table.columns().size(), file, plus.size(),
+                chosen.get(0), minus.size(), chosen.get(1), other.size()), chosen.get(0), chosen.get(1), plus, minus,
+                other, table.points(), table.columns().size());
+    }
+
+    private BoundaryFit fit(PointCloudAtlas atlas, TrainingData data) {
+        PrincipalBoundary.Builder builder = PrincipalBoundary.on(atlas).iterations(iterations)
+                .classNames(data.plusName(), data.minusName());
+        radius.ifPresent(builder::radius);
+        alpha.ifPresent(builder::alpha);
+        step.ifPresent(builder::step);
+        boundaryCorrection.ifPresent(builder::boundaryCorrection);
+        try (Progress progress = Progress.start("rpb", iterations)) {
+            return builder.listener((done, total) -> progress.stepTo(done)).build().fit(data.plus(), data.minus());
+        }
+    }
+
+    private static void printParameters(PrintWriter console, BoundaryParameters p, double seconds) {
+        console.printf(Locale.ROOT, "principal boundary fitted in %.1f s with%n", seconds);
+        TextTable.withColumns("parameter", "value").alignRight(1)
+                .row("h (kernel radius)", Checks.number(p.radius()))
+                .row("alpha (eq. E.1)", Checks.number(p.alpha()))
+                .row("step", Checks.number(p.step()))
+                .row("iterations", p.iterations())
+                .row("boundary correction", Checks.number(p.boundaryCorrection()))
+                .row("chain links", p.chainLinks())
+                .print(console, "  ");
+    }
+
+    private Accuracy kleinHeldOut(BoundaryFit fit) {
+        KleinPatches held = KleinPatches.sample(testPoints, seed + 1);
+        int correct = 0;
+        int total = 0;
+        for (int i = 0; i < held.size(); i++) {
+            PatchLabel label = held.label(i);
+            if (label == PatchLabel.NEITHER) {
+                continue;
+            }
+            Side side = fit.classify(held.point(i));
+            correct += (side == Side.PLUS) == (label == PatchLabel.CONVEX) ? 1 : 0;
+            total++;
+        }
+        return new Accuracy(correct, total);
+    }
+
+    private void predictions(PrintWriter console, BoundaryFit fit, int dimension) throws IOException {
+        LabelledTable table = LabelledTable.read("--predict", predict.get(), labelColumn, false);
+        if (table.columns().size() != dimension) {
+            throw new InvalidInputException("--predict", dimension + " coordinate columns, as in the training data",
+                    table.columns().size() + " " + table.columns(), predict.get().toString());
+        }
+        long t0 = System.nanoTime();
+        List<String> predicted = new ArrayList<>();
+        double[] scores = new double[table.points().size()];
+        int correct = 0;
+        int total = 0;
+        for (int i = 0; i < scores.length; i++) {
+            scores[i] = fit.score(table.points().get(i));
+            String p = scores[i] >= 0 ? fit.plusName() : fit.minusName();
+            predicted.add(p);
+            if (table.labels().isPresent()) {
+                String truth = table.labels().get().get(i);
+                if (truth.equals(fit.plusName()) || truth.equals(fit.minusName())) {
+                    correct += truth.equals(p) ? 1 : 0;
+                    total++;
+                }
+            }
+        }
+        table.writeWithPredictions(out.get(), predicted, scores);
+        console.printf(Locale.ROOT, "predictions: %d points of %s classified in %.1f s, written to %s%n",
+                scores.length, predict.get(), seconds(t0), out.get());
+        if (total > 0) {
+            console.printf("accuracy on the labelled points of %s: %s of %d%n", predict.get(),
+                    new Accuracy(correct, total).percent(), total);
+        }
+    }
+
+    /** A count of correct classifications. */
+    private record Accuracy(int correct, int total) {
+        String percent() {
+            return String.format(Locale.ROOT, "%.2f%% (%d correct)", 100.0 * correct / total, correct);
+        }
+    }
+
+    private static double seconds(long since) {
+        return (System.nanoTime() - since) * 1e-9;
+    }
+}

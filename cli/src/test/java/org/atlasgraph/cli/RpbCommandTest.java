@@ -1,0 +1,147 @@
+package org.atlasgraph.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.atlasgraph.pointcloud.data.KleinPatches;
+import org.atlasgraph.pointcloud.data.PatchLabel;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code atlas rpb} end to end on small Klein-bottle samples: the built-in run, a user CSV with predictions, and the
+ * one-line messages for bad input. Runs are shortened (fewer points and steps, longer steps) to keep the test quick.
+ */
+class RpbCommandTest {
+    /** Half the default steps, each twice the default length h/400 (h ≈ 4.4 here): the same path at half the cost. */
+    private static final String[] SHORT = {"--iterations", "1000", "--step", "0.02"};
+    /** The bound for the held-out accuracy on the Klein bottle. */
+    private static final double MIN_ACCURACY = 95.0;
+    private static final byte[] PNG_MAGIC = {(byte) 0x89, 'P', 'N', 'G'};
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void builtInRunPrintsTheHeldOutAccuracyAndWritesTheFramesAndTheFinalPlot() throws IOException {
+        Path plots = dir.resolve("plots");
+        CliRun run = CliRun.atlas(concat(new String[] {"rpb", "--points", "1500", "--test-points", "500",
+            "--frame-every", "400", "--plot", plots.toString()}, SHORT));
+
+        assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.OK);
+        assertThat(run.out()).contains("data: 1500 patches of the Klein bottle (seed 1)")
+                .contains("h (kernel radius)").containsPattern("iterations +\\| +1000");
+        assertThat(accuracy(run.out(), "held-out accuracy: ")).as("held-out accuracy (%)")
+                .isGreaterThanOrEqualTo(MIN_ACCURACY);
+        for (String name : List.of("rpb-step-0400.png", "rpb-step-0800.png", "rpb.png")) {
+            assertThat(Files.readAllBytes(plots.resolve(name))).as(name).startsWith(PNG_MAGIC);
+        }
+        assertThat(plots.resolve("rpb-step-1200.png")).as("no frame beyond the last step").doesNotExist();
+    }
+
+    @Test
+    void userDataRunWritesPredictionsAndTheirAccuracy() throws IOException {
+        Path train = writeKlein(dir.resolve("train.csv"), 1500, 11, true, true);
+        Path points = writeKlein(dir.resolve("points.csv"), 200, 12, true, true);
+        Path out = dir.resolve("predictions.csv");
+
+        CliRun run = CliRun.atlas(concat(new String[] {"rpb", "--train", train.toString(), "--classes",
+            "convex,concave", "--predict", points.toString(), "--out", out.toString()}, SHORT));
+
+        assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.OK);
+        assertThat(run.out()).contains("'convex' (+)").contains("'concave' (−)").contains("other");
+        assertThat(accuracy(run.out(), "accuracy on the labelled points of " + points + ": "))
+                .as("accuracy on the convex and concave rows of the prediction file (%)")
+                .isGreaterThanOrEqualTo(MIN_ACCURACY);
+        List<String> lines = Files.readAllLines(out);
+        assertThat(lines.get(0)).isEqualTo("x0,x1,x2,x3,x4,x5,x6,x7,x8,label,predicted,score");
+        assertThat(lines).hasSize(201);
+        assertThat(lines.get(1)).matches(".*,(convex|concave|neither),(convex|concave),-?[0-9.e+-]+");
+    }
+
+    @Test
+    void threeLabelsWithoutClassesIsOneLineOfBadInput() throws IOException {
+        Path train = writeKlein(dir.resolve("train.csv"), 100, 1, true, true);
+        CliRun run = CliRun.atlas("rpb", "--train", train.toString());
+        assertBadInput(run, "atlas rpb: --train: expected exactly two values in column 'label' (or --classes A,B to"
+                + " choose two), found 3 [concave, convex, neither] (" + train + ")");
+    }
+
+    @Test
+    void aClassWithoutTrainingPointsIsNamed() throws IOException {
+        Path train = writeKlein(dir.resolve("train.csv"), 100, 1, true, true);
+        CliRun run = CliRun.atlas("rpb", "--train", train.toString(), "--classes", "convex,curved");
+        assertBadInput(run, "atlas rpb: --classes: expected labels of the training file [concave, convex, neither],"
+                + " found 'curved' (no training point has this label)");
+    }
+
+    @Test
+    void aRadiusTooSmallForNeighboursIsReportedWithASuggestion() throws IOException {
+        Path train = writeKlein(dir.resolve("train.csv"), 1000, 1, false, true);
+        CliRun run = CliRun.atlas("rpb", "--train", train.toString(), "--h", "0.001");
+        assertThat(run.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.errLines()).hasSize(1);
+        assertThat(run.err()).startsWith("atlas rpb: h: expected a radius with at least 3 points of class 'concave'"
+                + " around the start of its principal flow").contains("(h is too small; try h = ");
+    }
+
+    @Test
+    void predictWithoutOutAndUnreadableFilesAreRejectedBeforeAnyWork() {
+        assertBadInput(CliRun.atlas("rpb", "--predict", dir.resolve("p.csv").toString()),
+                "atlas rpb: --predict: expected --predict and --out to be given together, found no --out");
+        assertBadInput(CliRun.atlas("rpb", "--train", dir.resolve("missing.csv").toString()),
+                "atlas rpb: --train: expected a readable file, found '" + dir.resolve("missing.csv")
+                        + "' (no such file)");
+        assertBadInput(CliRun.atlas("rpb", "--classes", "a,a"),
+                "atlas rpb: --classes: expected two different labels A,B, found a,a");
+    }
+
+    private static void assertBadInput(CliRun run, String line) {
+        assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.errLines()).as("stderr lines").containsExactly(line);
+    }
+
+    /** Writes Klein patches as CSV with columns x0…x8 and, optionally, a label column. */
+    private static Path writeKlein(Path file, int count, long seed, boolean withNeither, boolean labels)
+            throws IOException {
+        KleinPatches patches = KleinPatches.sample(withNeither ? count : 3 * count, seed);
+        StringBuilder b = new StringBuilder("x0,x1,x2,x3,x4,x5,x6,x7,x8" + (labels ? ",label" : "") + "\n");
+        int written = 0;
+        for (int i = 0; i < patches.size() && written < count; i++) {
+            PatchLabel label = patches.label(i);
+            if (!withNeither && label == PatchLabel.NEITHER) {
+                continue;
+            }
+            for (double v : patches.point(i)) {
+                b.append(v).append(',');
+            }
+            b.setLength(b.length() - 1);
+            if (labels) {
+                b.append(',').append(label.name().toLowerCase(Locale.ROOT));
+            }
+            b.append('\n');
+            written++;
+        }
+        Files.writeString(file, b.toString());
+        return file;
+    }
+
+    private static double accuracy(String out, String prefix) {
+        Matcher m = Pattern.compile(Pattern.quote(prefix) + "([0-9.]+)%").matcher(out);
+        assertThat(m.find()).as("'%s…%%' in the output:%n%s", prefix, out).isTrue();
+        return Double.parseDouble(m.group(1));
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] r = new String[a.length + b.length];
+        System.arraycopy(a, 0, r, 0, a.length);
+        System.arraycopy(b, 0, r, a.length, b.length);
+        return r;
+    }
+}
