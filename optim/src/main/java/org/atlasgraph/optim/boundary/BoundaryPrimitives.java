@@ -19,11 +19,12 @@ import org.atlasgraph.api.primitive.VectorTransport;
  * @param log        the logarithm across the class separation, taken once to start the chain between the flows
  * @param localLog   logarithms between nearby points: a flow point and its neighbours, the links of chains, a query
  *                   point and its nearest boundary point
- * @param transport  transport of directions along chains and between consecutive flow points
+ * @param localTransport transports between nearby points: along graph edges and chain links, between consecutive
+ *                   curve points
  * @param metric     inner products in chart coordinates
  */
 record BoundaryPrimitives(Manifold manifold, Retraction retraction, InverseRetraction log, InverseRetraction localLog,
-                          VectorTransport transport, Metric metric) {
+                          VectorTransport localTransport, Metric metric) {
     /**
      * The first-order logarithm used between nearby points (a flow point and its neighbours, the links of a chain, a
      * query point and its nearest boundary point): the quasi-Euclidean difference {@code ξ_q − ξ_p} when q is in p's
@@ -60,16 +61,24 @@ record BoundaryPrimitives(Manifold manifold, Retraction retraction, InverseRetra
     }
 
     /**
-     * The transport of τ from p to a nearby q: the manifold's vector transport within one chart (the identity on
-     * representatives, §2.4.1), and across charts the differentials of §4.2.4, {@code [Dφ_q⁻¹(ξ_q)]⁺ Dφ_p⁻¹(ξ_p) τ},
-     * which is first-order accurate between nearby points. Why not the manifold's transport across charts: a learned
-     * atlas answers charts that do not overlap with a shortest-path search.
+     * The first-order transport used between nearby points: the manifold's vector transport within one chart (the
+     * identity on representatives, §2.4.1), and across charts the differentials of §4.2.4,
+     * {@code [Dφ_q⁻¹(ξ_q)]⁺ Dφ_p⁻¹(ξ_p) τ}, which is first-order accurate between nearby points. Why not the
+     * manifold's transport across charts: a learned atlas answers charts that do not overlap with a shortest-path
+     * search.
+     *
+     * @param manifold the manifold
+     * @return the transport
      */
+    static VectorTransport firstOrderTransport(Manifold manifold) {
+        VectorTransport withinChart = manifold.vectorTransport();
+        return (p, tau, q) -> q.sameChart(p) ? withinChart.transport(p, tau, q)
+                : q.tangent(q.chart().tangentCoordinates(q.xi(), p.chart().pushForward(p.xi(), tau.tau())));
+    }
+
+    /** @return the transport of τ from p to a nearby q */
     TangentVector nearTransport(ChartPoint p, TangentVector tau, ChartPoint q) {
-        if (q.sameChart(p)) {
-            return transport.transport(p, tau, q);
-        }
-        return q.tangent(q.chart().tangentCoordinates(q.xi(), p.chart().pushForward(p.xi(), tau.tau())));
+        return localTransport.transport(p, tau, q);
     }
 
     /** @return the first-order logarithm {@code Log_p(q)} of a nearby q */

@@ -14,10 +14,14 @@ import org.atlasgraph.api.TangentVector;
  * orthogonal, in R⁹, to the tangent plane at φ = π/2). §4.2.4 notes that transport between distant points "can be
  * approximated by iterated vector transports between near points"; this chain supplies those near points. Its interior
  * is kept near the geodesic by relaxation sweeps, {@code c_k ← Ret_{c_k}(½(Log_{c_k} c_{k−1} + Log_{c_k} c_{k+1}))}, a
- * discrete form of the geodesic equation whose fixed points are evenly spaced points on a geodesic; as the end points
- * move by one Euler step per iteration, one or two sweeps keep it tracking.
+ * discrete form of the geodesic equation whose fixed points are evenly spaced points on a geodesic. As the end points
+ * move by one Euler step per iteration, the interior is first moved along ({@link #moveEnds}) and one or two sweeps
+ * then keep it on the geodesic.
  */
 final class GeodesicChain {
+    /** Largest link, relative to the mean, of a chain that still follows its ends. */
+    static final double BALANCE = 3;
+
     private final ChartPoint[] c;
 
     private GeodesicChain(ChartPoint[] c) {
@@ -56,10 +60,36 @@ final class GeodesicChain {
         return c[c.length - 1];
     }
 
-    /** Replaces the end points (after an Euler step moved them); the interior follows by {@link #relax}. */
-    void setEnds(ChartPoint first, ChartPoint last) {
+    /**
+     * Moves the chain with its end points after an Euler step: each interior point c_k takes the interpolated step
+     * {@code (1 − k/K)·T(σ₀) + (k/K)·T(σ_K)} of the end steps transported to it along the chain, and the ends are
+     * replaced. Why: relaxation alone lets the interior trail moving ends (it spreads an end's motion over ~K²/π²
+     * sweeps), and a chain bowed backward tilts the directions and logarithms it carries to the boundary.
+     *
+     * @param first     the new first point
+     * @param firstStep the step that took the old first point to {@code first}, at the old first point
+     * @param last      the new last point
+     * @param lastStep  the step that took the old last point to {@code last}, at the old last point
+     */
+    void moveEnds(ChartPoint first, TangentVector firstStep, ChartPoint last, TangentVector lastStep,
+                  BoundaryPrimitives g) {
+        int k = c.length - 1;
+        TangentVector[] fromFirst = new TangentVector[k];
+        fromFirst[0] = firstStep;
+        for (int i = 1; i < k; i++) {
+            fromFirst[i] = g.nearTransport(c[i - 1], fromFirst[i - 1], c[i]);
+        }
+        TangentVector fromLast = lastStep;
+        ChartPoint at = c[k];
+        for (int i = k - 1; i > 0; i--) {
+            fromLast = g.nearTransport(at, fromLast, c[i]);
+            at = c[i];
+            double s = i / (double) k;
+            ChartPoint moved = g.retraction().retract(c[i], fromFirst[i].scale(1 - s).plus(fromLast.scale(s)));
+            c[i] = moved;
+        }
         c[0] = first;
-        c[c.length - 1] = last;
+        c[k] = last;
     }
 
     /**
@@ -90,6 +120,26 @@ final class GeodesicChain {
         }
         double back = g.norm(q, g.near(q, p));
         return v.scale(0.5 * (there + back) / there);
+    }
+
+    /**
+     * Whether every link is shorter than {@value #BALANCE} times the mean link: a relaxed chain has links of equal
+     * length, so a longer one means that the chain no longer follows its ends.
+     */
+    boolean balanced(BoundaryPrimitives g) {
+        double[] lengths = new double[c.length - 1];
+        double total = 0;
+        for (int k = 0; k < lengths.length; k++) {
+            lengths[k] = g.norm(c[k], scaledLog(c[k], c[k + 1], g));
+            total += lengths[k];
+        }
+        double limit = BALANCE * total / lengths.length;
+        for (double l : lengths) {
+            if (l > limit) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** @return the length of the chain: the sum of its links' symmetric lengths */
@@ -124,7 +174,7 @@ final class GeodesicChain {
     TangentVector transportToFirst(TangentVector w, BoundaryPrimitives g) {
         TangentVector v = w;
         for (int k = c.length - 1; k > 0; k--) {
-            v = g.nearTransport(c[k], v, c[k - 1]);
+            v = isometricHop(c[k], v, c[k - 1], g);
         }
         return v;
     }
@@ -138,9 +188,22 @@ final class GeodesicChain {
     TangentVector transportToLast(TangentVector w, BoundaryPrimitives g) {
         TangentVector v = w;
         for (int k = 1; k < c.length; k++) {
-            v = g.nearTransport(c[k - 1], v, c[k]);
+            v = isometricHop(c[k - 1], v, c[k], g);
         }
         return v;
+    }
+
+    /**
+     * One link of a transport, rescaled to keep the metric norm. Parallel transport is an isometry; a first-order
+     * transport between charts whose tangent planes disagree (a chart of a learned atlas fitted to few points) shrinks
+     * the vector, and over many links the shrinkage compounds and unbalances the average of the two flows'
+     * directions. Restoring the norm leaves the direction of each link's transport as it is.
+     */
+    private static TangentVector isometricHop(ChartPoint p, TangentVector v, ChartPoint q, BoundaryPrimitives g) {
+        TangentVector moved = g.nearTransport(p, v, q);
+        double before = g.norm(p, v);
+        double after = g.norm(q, moved);
+        return after > 0 ? moved.scale(before / after) : moved;
     }
 
     /**

@@ -30,9 +30,9 @@ import org.atlasgraph.api.primitive.VectorTransport;
  *       with the paper's λ = ½ of the flows' directions transported to b, plus an optional pull toward the midpoint of
  *       the flows.</li>
  * </ul>
- * Unless start points are given, γ⁺ starts from the + point nearest the class's ambient mean and γ⁻ from the − point
- * nearest to γ⁺(0), each first moved across its class to its centre line by the α-correction alone; b starts at the
- * midpoint of the discrete geodesic between them. The − direction is oriented to agree with the + direction
+ * Unless start points are given, the flows start from the closest pair of points of the two classes (where an SVM
+ * would put its support vectors), each first moved across its class to its centre line by the α-correction alone, so
+ * that they start abreast; b starts at the midpoint of the discrete geodesic between them. The − direction is oriented to agree with the + direction
  * transported to it, so that both flows run the same way. The default h is {@link #suggestRadius}.
  *
  * <p>Deviations from the paper, and why.
@@ -222,12 +222,12 @@ public final class PrincipalBoundary {
         BoundaryFit run() {
             double h = parameters.radius();
             int k = parameters.chainLinks();
-            ChartPoint plusStartPoint = plusStart.map(x -> locateStart(plusName, x))
-                    .orElseGet(() -> settle(plus, plus.point(plus.nearest(plus.ambientMean()))));
-            ChartPoint gp = plusStartPoint;
+            int[] closest = ClassSample.closestPair(plus, minus);
+            ChartPoint gp = plusStart.map(x -> locateStart(plusName, x))
+                    .orElseGet(() -> settle(plus, plus.point(closest[0])));
             LocalStatistics sp = require(plus, gp, 0);
             ChartPoint gm = minusStart.map(x -> locateStart(minusName, x))
-                    .orElseGet(() -> settle(minus, minus.point(minus.nearest(manifold.embed(plusStartPoint)))));
+                    .orElseGet(() -> settle(minus, minus.point(closest[1])));
             LocalStatistics sm = require(minus, gm, 0);
 
             GeodesicChain joint = GeodesicChain.shoot(gp, gm, 2 * k, g);
@@ -272,18 +272,21 @@ public final class PrincipalBoundary {
                 TangentVector vp = flowVelocity(gp, wp, sp.meanLog());
                 TangentVector vm = flowVelocity(gm, wm, sm.meanLog());
                 TangentVector vb = direction.plus(logPlus.plus(logMinus).scale(0.5 * parameters.boundaryCorrection()));
-                ChartPoint gpNext = step(gp, vp.scale(eta), "principal flow of class '" + plusName + "'", t);
-                ChartPoint gmNext = step(gm, vm.scale(eta), "principal flow of class '" + minusName + "'", t);
-                ChartPoint bNext = step(b, vb.scale(eta), "principal boundary", t);
+                TangentVector stepPlus = vp.scale(eta);
+                TangentVector stepMinus = vm.scale(eta);
+                TangentVector stepBoundary = vb.scale(eta);
+                ChartPoint gpNext = step(gp, stepPlus, "principal flow of class '" + plusName + "'", t);
+                ChartPoint gmNext = step(gm, stepMinus, "principal flow of class '" + minusName + "'", t);
+                ChartPoint bNext = step(b, stepBoundary, "principal boundary", t);
                 wp = g.nearTransport(gp, wp, gpNext);
                 wm = g.nearTransport(gm, wm, gmNext);
                 gp = gpNext;
                 gm = gmNext;
                 b = bNext;
-                toPlus.setEnds(b, gp);
-                toMinus.setEnds(b, gm);
-                toPlus.relax(RELAX_SWEEPS, g);
-                toMinus.relax(RELAX_SWEEPS, g);
+                toPlus.moveEnds(bNext, stepBoundary, gpNext, stepPlus, g);
+                toMinus.moveEnds(bNext, stepBoundary, gmNext, stepMinus, g);
+                toPlus = maintained(toPlus);
+                toMinus = maintained(toMinus);
                 listener.onStep(t + 1, parameters.iterations());
             }
             return new BoundaryFit(g, parameters, plusName, minusName,
@@ -310,6 +313,21 @@ public final class PrincipalBoundary {
                         "try a smaller step (now " + Checks.number(parameters.step()) + ") or a larger alpha (now "
                         + Checks.number(parameters.alpha()) + ")");
             }
+        }
+
+        /**
+         * Relaxes a chain after its ends moved, and rebuilds it when a link has grown out of proportion: an interior
+         * point caught in a chart that fits the data poorly can be left behind by a moving end, and the long link it
+         * leaves carries the end's direction and distance badly.
+         */
+        private GeodesicChain maintained(GeodesicChain chain) {
+            chain.relax(RELAX_SWEEPS, g);
+            if (chain.balanced(g)) {
+                return chain;
+            }
+            GeodesicChain rebuilt = GeodesicChain.shoot(chain.first(), chain.last(), chain.links(), g);
+            rebuilt.relax(chain.links() * chain.links(), g);
+            return rebuilt;
         }
 
         /** The modified flow of eq. E.1: {@code W + α(I − WWᵀ)(mean log)}, with W of unit metric norm. */
@@ -419,7 +437,7 @@ public final class PrincipalBoundary {
             this.retraction = manifold.retraction();
             this.log = manifold.inverseRetraction();
             this.localLog = BoundaryPrimitives.firstOrderLog(manifold);
-            this.transport = manifold.vectorTransport();
+            this.transport = BoundaryPrimitives.firstOrderTransport(manifold);
             this.metric = manifold.metric();
         }
 
@@ -531,8 +549,8 @@ public final class PrincipalBoundary {
         }
 
         /**
-         * @param log the logarithm along the chains that join the flows to the boundary, instead of the manifold's
-         *            inverse retraction
+         * @param log the logarithm between distant points, taken once from γ⁺(0) to γ⁻(0) to start the chain between
+         *            the flows, instead of the manifold's inverse retraction
          * @return this builder
          */
         public Builder inverseRetraction(InverseRetraction log) {
@@ -541,21 +559,23 @@ public final class PrincipalBoundary {
         }
 
         /**
-         * @param log the logarithm of a flow point's neighbours and of query points at the boundary, instead of the
-         *            first-order one (chart difference where the chart is trusted, projected chord beyond); pass the
-         *            manifold's inverse retraction or an exact logarithm for an intrinsic but slower kernel
+         * @param log the logarithm between nearby points (graph edges, chain links, a query point and its nearest
+         *            boundary point), instead of the first-order one: the chart difference where the chart is trusted,
+         *            the projected chord beyond; an exact logarithm, for example, makes them exact
          * @return this builder
          */
-        public Builder neighbourLogarithm(InverseRetraction log) {
+        public Builder localLogarithm(InverseRetraction log) {
             this.localLog = Objects.requireNonNull(log, "log");
             return this;
         }
 
         /**
-         * @param transport the vector transport, instead of the manifold's
+         * @param transport the vector transport between nearby points (graph edges, chain links, consecutive curve
+         *                  points), instead of the first-order one: the manifold's within a chart, the differentials
+         *                  of §4.2.4 across charts
          * @return this builder
          */
-        public Builder vectorTransport(VectorTransport transport) {
+        public Builder localTransport(VectorTransport transport) {
             this.transport = Objects.requireNonNull(transport, "transport");
             return this;
         }

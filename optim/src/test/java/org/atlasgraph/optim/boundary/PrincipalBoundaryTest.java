@@ -2,11 +2,11 @@ package org.atlasgraph.optim.boundary;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.atlasgraph.optim.TestVectors.add;
-import static org.atlasgraph.optim.TestVectors.dot;
-import static org.atlasgraph.optim.TestVectors.norm;
-import static org.atlasgraph.optim.TestVectors.normalized;
-import static org.atlasgraph.optim.TestVectors.scaled;
+import static org.atlasgraph.optim.TestLinearAlgebra.add;
+import static org.atlasgraph.optim.TestLinearAlgebra.dot;
+import static org.atlasgraph.optim.TestLinearAlgebra.norm;
+import static org.atlasgraph.optim.TestLinearAlgebra.normalized;
+import static org.atlasgraph.optim.TestLinearAlgebra.scaled;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +14,8 @@ import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.api.check.NotOnManifoldException;
+import org.atlasgraph.api.primitive.ExactGeometry;
+import org.atlasgraph.api.primitive.ExactPrimitives;
 import org.atlasgraph.sphere.Sphere;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -117,6 +119,22 @@ class PrincipalBoundaryTest {
         double[] nearNorth = normalized(add(fit.boundary().ambient(0), scaled(north, 0.3)));
         assertThat(fit.score(nearNorth)).as("score of a point 0.3 rad to the north of a boundary point").isPositive();
         assertThat(fit.classify(scaled(nearNorth, 1))).isEqualTo(Side.PLUS);
+    }
+
+    @Test
+    void exactLogarithmsAndParallelTransportPluggedInRecoverTheCircleToo() {
+        ExactGeometry exact = s2.exact().orElseThrow();
+        RandomGenerator rng = new SplittableRandom(SEED + 2);
+        BoundaryFit withExact = PrincipalBoundary.on(s2).radius(H).step(2 * STEP).iterations(1000)
+                .inverseRetraction(ExactPrimitives.inverseRetraction(s2, exact))
+                .localLogarithm(ExactPrimitives.inverseRetraction(s2, exact))
+                .localTransport(ExactPrimitives.parallelTransport(s2, exact))
+                .retraction(ExactPrimitives.retraction(s2, exact)).build()
+                .fit(band(+1, POINTS_PER_CLASS / 2, rng), band(-1, POINTS_PER_CLASS / 2, rng));
+        double worst = withExact.boundary().ambientPoints().stream().mapToDouble(x -> Math.abs(latitude(x))).max()
+                .orElseThrow();
+        assertThat(worst).as("largest distance from the great circle with the exact primitives (rad)")
+                .isLessThan(BOUNDARY_TOLERANCE);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.atlasgraph.optim.sgd;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.atlasgraph.optim.TestLinearAlgebra.randomSymmetric;
 
 import java.util.SplittableRandom;
 import org.atlasgraph.api.ChartPoint;
@@ -31,7 +32,7 @@ class GrassmannSgdTest {
     @CsvSource({"10, 3, 0.0", "10, 3, 0.5", "12, 1, 0.0", "9, 8, 0.0", "16, 8, 0.5"})
     void blockRayleighQuotientDescentFindsTheDominantSubspaceOfEjmlsEigenSolver(int n, int k, double momentum) {
         Grassmann gr = Grassmann.of(n, k);
-        DMatrixRMaj a = randomSymmetric(n, new SplittableRandom(SEED + n * 31L + k));
+        DMatrixRMaj a = scaledSymmetric(n, new SplittableRandom(SEED + n * 31L + k));
         Objective blockRayleigh = Objective.ambient(x -> -trace(a, x, n, k), x -> times(a, x, n, k, -2));
         RiemannianSgd sgd = RiemannianSgd.on(gr).schedule(StepSchedule.constant(0.2)).momentum(momentum)
                 .maxIterations(50_000).stopWhen(StoppingRule.gradientNormBelow(GRADIENT_TOLERANCE))
@@ -77,15 +78,8 @@ class GrassmannSgdTest {
     }
 
     /** A random symmetric matrix scaled to spectral norm 1, so that one step size suits every size. */
-    private static DMatrixRMaj randomSymmetric(int n, SplittableRandom rng) {
-        DMatrixRMaj a = new DMatrixRMaj(n, n);
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j <= i; j++) {
-                double v = rng.nextGaussian();
-                a.set(i, j, v);
-                a.set(j, i, v);
-            }
-        }
+    private static DMatrixRMaj scaledSymmetric(int n, SplittableRandom rng) {
+        DMatrixRMaj a = randomSymmetric(n, rng);
         CommonOps_DDRM.scale(1 / NormOps_DDRM.normP2(a), a);
         return a;
     }

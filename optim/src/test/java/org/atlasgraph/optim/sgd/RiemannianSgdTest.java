@@ -3,11 +3,12 @@ package org.atlasgraph.optim.sgd;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
-import static org.atlasgraph.optim.TestVectors.distance;
-import static org.atlasgraph.optim.TestVectors.dot;
-import static org.atlasgraph.optim.TestVectors.norm;
-import static org.atlasgraph.optim.TestVectors.normalized;
-import static org.atlasgraph.optim.TestVectors.scaled;
+import static org.atlasgraph.optim.TestLinearAlgebra.distance;
+import static org.atlasgraph.optim.TestLinearAlgebra.dot;
+import static org.atlasgraph.optim.TestLinearAlgebra.norm;
+import static org.atlasgraph.optim.TestLinearAlgebra.normalized;
+import static org.atlasgraph.optim.TestLinearAlgebra.randomSymmetric;
+import static org.atlasgraph.optim.TestLinearAlgebra.scaled;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -259,18 +260,6 @@ class RiemannianSgdTest {
             points.add(normalized(new double[] {0.4 * rng.nextGaussian(), 0.4 * rng.nextGaussian() + 0.2, 1}));
         }
         return points;
-    }
-
-    private static DMatrixRMaj randomSymmetric(int n, RandomGenerator rng) {
-        DMatrixRMaj a = new DMatrixRMaj(n, n);
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j <= i; j++) {
-                double v = rng.nextGaussian();
-                a.set(i, j, v);
-                a.set(j, i, v);
-            }
-        }
-        return a;
     }
 
     private static double[] leadingEigenvector(DMatrixRMaj a) {

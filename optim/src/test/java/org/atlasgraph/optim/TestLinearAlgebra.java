@@ -1,8 +1,11 @@
 package org.atlasgraph.optim;
 
-/** Dense-vector arithmetic for the tests of {@code optim}: the references compute with plain arrays. */
-public final class TestVectors {
-    private TestVectors() {
+import java.util.random.RandomGenerator;
+import org.ejml.data.DMatrixRMaj;
+
+/** Dense vectors and matrices for the tests of {@code optim}: the references compute with plain arrays and EJML. */
+public final class TestLinearAlgebra {
+    private TestLinearAlgebra() {
     }
 
     /** @return a·b */
@@ -49,5 +52,22 @@ public final class TestVectors {
     /** @return a/‖a‖, new */
     public static double[] normalized(double[] a) {
         return scaled(a, 1 / norm(a));
+    }
+
+    /**
+     * @param n   the size
+     * @param rng the random source
+     * @return a symmetric n×n matrix with independent standard Gaussian entries on and below the diagonal
+     */
+    public static DMatrixRMaj randomSymmetric(int n, RandomGenerator rng) {
+        DMatrixRMaj a = new DMatrixRMaj(n, n);
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j <= i; j++) {
+                double v = rng.nextGaussian();
+                a.set(i, j, v);
+                a.set(j, i, v);
+            }
+        }
+        return a;
     }
 }
