@@ -30,17 +30,41 @@ final class AtlasLearner {
      * at the edge of the points it was fitted to, and neighbouring charts disagree most there.
      */
     static final double TRUST_FRACTION = 0.8;
+    /**
+     * A point near the boundary between two charts is covered by both when its relative distance to the second chart's
+     * centre is within this factor of that to its own chart's centre ({@link #covered}). Measured on random points of
+     * the Klein bottle against atlases of 1500 and 3000 patches: with 1 (exclusive cells) 4–5% of the manifold lay in
+     * no chart's domain, with 1.1 about 1%, with 1.2 about 0.1–0.3%.
+     */
+    static final double OVERLAP = 1.2;
     /** A chart approximates a point well when its residual is within this factor of the best chart's. */
     static final double ACCEPTABLE_RESIDUAL = 2;
+    /**
+     * Relative margin by which a chart's support radius exceeds the farthest surface image of its own points: the
+     * ball quartic evaluates ‖φ̃⁻¹(ξ) − centre‖² through reduced coefficients, with a relative round-off far below it.
+     */
+    static final double SUPPORT_MARGIN = 1e-9;
     /** Margin, in units of the SVM decision value, by which every member is put inside its chart's boundary. */
     static final double COVERAGE_MARGIN = 1e-6;
 
     private AtlasLearner() {
     }
 
+    /**
+     * Points per least-squares coefficient of the first quadratic fit (1 + d + d(d+1)/2 of them, 6 for d = 2) that a
+     * chart's ball must hold; sparser balls grow to their nearest points. Why five: with p coefficients and n points
+     * the fitted surface's own noise averages σ√(p/n) ≈ 0.45σ over the points, and the RMS residual underestimates the
+     * noise by √(1 − p/n) ≈ 0.9, so the fit is well determined and its residual honest; the previous minimum of three
+     * per coefficient fitted charts in the sparse parts of 1500 Klein patches to 18 points on one side of their ball
+     * (tilting tangent planes, residuals up to 0.02). More cannot be had on small samples without charts so wide that
+     * the surface's third-order terms tilt them more than noise would: at ten per coefficient 1000 Klein patches need
+     * r ≈ 1.6, whose charts tilt by 0.25 rad and fit some balls to 0.27.
+     */
+    static final int POINTS_PER_COEFFICIENT = 5;
+
     /** @return the fewest points a chart's ball (and the whole cloud) must hold for a quadratic fit in d dimensions */
     static int minimumPoints(int d) {
-        return 3 * QuadraticFit.coefficientCount(d);
+        return POINTS_PER_COEFFICIENT * QuadraticFit.coefficientCount(d);
     }
 
     static AtlasModel learn(double[][] points, int givenDimension, double givenRadius, long seed, int svmSample,
@@ -52,12 +76,13 @@ final class AtlasLearner {
         progress.update("dimension", 1, 1);
         int minPoints = minimumPoints(d);
         if (n < minPoints) {
-            throw new InvalidInputException("points", "at least " + minPoints + " points (three times the "
+            throw new InvalidInputException("points", "at least " + minPoints + " points (" + POINTS_PER_COEFFICIENT
+                    + " times the "
                     + QuadraticFit.coefficientCount(d) + " coefficients of a quadratic fit in d = " + d + ")",
                     n + " points");
         }
         progress.update("radius", 0, 1);
-        double r = givenRadius > 0 ? givenRadius : ChartRadius.derive(points, d, rng).radius();
+        double r = givenRadius > 0 ? givenRadius : ChartRadius.derive(points, d, minPoints, rng).radius();
         progress.update("radius", 1, 1);
 
         AtomicLong centresFound = new AtomicLong();
@@ -74,7 +99,8 @@ final class AtlasLearner {
             for (int s = 0; s < pick.length; s++) {
                 sample[s] = ball[pick[s]];
             }
-            QuadraticFit.Result fit = QuadraticFit.fit(points, sample, d, net.radii()[c]).over(points, ball);
+            QuadraticFit.Result fit = QuadraticFit.fit(points, sample, d, points[net.centres()[c]], net.radii()[c])
+                    .over(points, ball);
             BoundarySvm.Quadric unit = BoundarySvm.Quadric.ball(points[0].length);
             preliminary[c] = new QuadraticChart(c, model(points[net.centres()[c]], net.radii()[c], fit, unit,
                     net.members()[c].length));
@@ -117,6 +143,12 @@ final class AtlasLearner {
         });
         progress.update("membership", n, n);
 
+        double[] nearness = new double[n];
+        IntStream.range(0, n).parallel().forEach(i -> {
+            QuadraticChart own = preliminary[belongs[i]];
+            nearness[i] = Vec.distance(points[i], own.centreRef()) / own.radius();
+        });
+
         // charts that no point belongs to approximate nothing better than their neighbours: drop them
         int[] memberCount = new int[k];
         for (int b : belongs) {
@@ -147,8 +179,9 @@ final class AtlasLearner {
         ChartModel[] models = new ChartModel[kept];
         IntStream.range(0, kept).parallel().forEach(c -> {
             int old = oldIndex[c];
-            models[c] = boundary(points, preliminary[old], net.members()[old], ownMembers[old], old, belongs,
-                    seed, svmSample, c);
+            int[] covered = covered(points, preliminary[old], net.members()[old], old, belongs, nearness, residual);
+            models[c] = boundary(points, preliminary[old], net.members()[old], covered, old, belongs, seed,
+                    svmSample, c);
             progress.update("boundaries", trained.incrementAndGet(), total);
         });
 
@@ -194,11 +227,38 @@ final class AtlasLearner {
     }
 
     /**
-     * Trains the boundary SVM of one chart on (a subsample of) its ball, members against the rest, and shifts the
-     * quadric so that every member lies inside: the soft margin may leave a few members outside, and a training
-     * point outside every chart would make the atlas miss part of the data.
+     * The points a chart's domain of trust must contain: those that belong to it, and those of its ball that belong to
+     * a neighbour but lie nearly as close to this chart's centre ({@link #OVERLAP} times their relative distance to
+     * their own chart's centre) and that this chart approximates well. Why the second kind: the SVMs of two
+     * neighbouring charts each draw their boundary through the gap between their members, with soft margins, and
+     * where both boundaries fall short a sliver of the manifold lies in no chart's domain; a retraction that enters
+     * it cannot change to a chart that contains it. Requiring both charts to contain the points near their common
+     * boundary makes the domains overlap there, as the charts of an atlas should.
      */
-    private static ChartModel boundary(double[][] points, QuadraticChart chart, int[] ball, int[] own, int old,
+    private static int[] covered(double[][] points, QuadraticChart chart, int[] ball, int old, int[] belongs,
+                                 double[] nearness, double[] residual) {
+        int[] out = new int[ball.length];
+        int count = 0;
+        for (int i : ball) {
+            if (belongs[i] == old) {
+                out[count++] = i;
+                continue;
+            }
+            double relative = Vec.distance(points[i], chart.centreRef()) / chart.radius();
+            if (relative <= OVERLAP * nearness[i]
+                    && chart.residual(points[i]) <= ACCEPTABLE_RESIDUAL * residual[i] + 3 * chart.model().fitResidual()) {
+                out[count++] = i;
+            }
+        }
+        return Arrays.copyOf(out, count);
+    }
+
+    /**
+     * Trains the boundary SVM of one chart on (a subsample of) its ball, members against the rest, and shifts the
+     * quadric so that every covered point ({@link #covered}) lies inside: the soft margin may leave a few members
+     * outside, and a training point outside every chart would make the atlas miss part of the data.
+     */
+    private static ChartModel boundary(double[][] points, QuadraticChart chart, int[] ball, int[] covered, int old,
                                        int[] belongs, long seed, int svmSample, int index) {
         Random rng = new Random(seed * 1_000_003L + index);
         int[] pick = IntrinsicDimension.subsample(ball.length, svmSample, rng);
@@ -208,13 +268,14 @@ final class AtlasLearner {
             samples[s] = ball[pick[s]];
             positive[s] = belongs[samples[s]] == old;
         }
-        ChartModel base = withTrustRadius(chart.model(), trustRadius(points, chart, own));
+        ChartModel base = withTrust(chart.model(), trustRadius(points, chart, covered),
+                supportRadius(points, chart, covered));
         BoundarySvm.Quadric quadric = BoundarySvm.train(points, samples, positive, base.centre(), base.radius(),
                 rng.nextLong());
         ChartModel trainedModel = withQuadric(base, quadric);
         QuadraticChart trainedChart = new QuadraticChart(index, trainedModel);
         double worst = Double.NEGATIVE_INFINITY;
-        for (int i : own) {
+        for (int i : covered) {
             worst = Math.max(worst, trainedChart.boundaryValue(trainedChart.coordinatesOf(points[i])));
         }
         if (worst > -COVERAGE_MARGIN) {
@@ -225,7 +286,7 @@ final class AtlasLearner {
 
     /**
      * The radius within which a chart is used: {@link #TRUST_FRACTION} of the coordinate radius of its ball, where the
-     * quadratic fits best, widened if needed to reach every point that belongs to the chart.
+     * quadratic fits best, widened if needed to reach every point the chart covers ({@link #covered}).
      */
     private static double trustRadius(double[][] points, QuadraticChart chart, int[] own) {
         double rho = TRUST_FRACTION * chart.coordinateRadius();
@@ -235,21 +296,37 @@ final class AtlasLearner {
         return rho;
     }
 
-    private static ChartModel withTrustRadius(ChartModel m, double rho) {
+    /**
+     * The ambient radius around the centre within which a chart is used: the radius of the ball it was fitted to,
+     * widened if needed to reach the surface image {@code φ̃⁻¹(φ̃(x))} of every point x it covers (x lies in
+     * the ball, its image within the fit residual of x).
+     */
+    private static double supportRadius(double[][] points, QuadraticChart chart, int[] own) {
+        double reach = chart.radius();
+        for (int i : own) {
+            double[] image = chart.ambientOf(chart.coordinatesOf(points[i]));
+            reach = Math.max(reach, (1 + SUPPORT_MARGIN) * Vec.distance(image, chart.centreRef()));
+        }
+        return reach;
+    }
+
+    private static ChartModel withTrust(ChartModel m, double rho, double support) {
         return new ChartModel(m.centre(), m.origin(), m.tangentBasis(), m.normalBasis(), m.curvature(), m.radius(),
-                m.coordinateRadius(), Math.min(rho, m.coordinateRadius()), m.boundaryMatrix(), m.boundaryLinear(), m.boundaryConstant(), m.fitResidual(), m.pointCount());
+                m.coordinateRadius(), Math.min(rho, m.coordinateRadius()), support, m.boundaryMatrix(),
+                m.boundaryLinear(), m.boundaryConstant(), m.fitResidual(), m.pointCount());
     }
 
     private static ChartModel model(double[] centre, double radius, QuadraticFit.Result fit,
                                     BoundarySvm.Quadric quadric, int pointCount) {
         return new ChartModel(centre, fit.origin(), fit.tangentBasis(), fit.normalBasis(), fit.curvature(), radius,
-                fit.coordinateRadius(), fit.coordinateRadius(), quadric.matrix(), quadric.linear(), quadric.constant(), fit.rmsResidual(),
-                pointCount);
+                fit.coordinateRadius(), fit.coordinateRadius(), radius, quadric.matrix(), quadric.linear(),
+                quadric.constant(), fit.rmsResidual(), pointCount);
     }
 
     private static ChartModel withQuadric(ChartModel m, BoundarySvm.Quadric q) {
         return new ChartModel(m.centre(), m.origin(), m.tangentBasis(), m.normalBasis(), m.curvature(), m.radius(),
-                m.coordinateRadius(), m.trustRadius(), q.matrix(), q.linear(), q.constant(), m.fitResidual(), m.pointCount());
+                m.coordinateRadius(), m.trustRadius(), m.supportRadius(), q.matrix(), q.linear(), q.constant(),
+                m.fitResidual(), m.pointCount());
     }
 
     /** @return for each point, the charts whose ball contains it */

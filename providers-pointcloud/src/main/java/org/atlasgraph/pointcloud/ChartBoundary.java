@@ -31,19 +31,39 @@ final class ChartBoundary {
     }
 
     /**
-     * Reduces the ambient quadric of a chart to the quartic in ξ.
+     * Reduces the ambient quadric of a chart's transition boundary (the SVM's) to the quartic in ξ.
      *
      * @param model the chart's parameters
      * @param w     W = MK as a D×d² row-major matrix (column a·d + b holds Σ_j M_{:,j} K_j[a][b])
      */
     static ChartBoundary reduce(ChartModel model, double[] w) {
+        return reduce(model, w, model.boundaryMatrix(), model.boundaryLinear(), model.boundaryConstant());
+    }
+
+    /**
+     * Reduces the ball the chart was fitted to, {@code ‖x − centre‖² < R_s²}, to the quartic in ξ: eq. (E.2) of
+     * App. E.3, whose {@code ‖ξ‖² + ‖h‖² − r²} terms are this ball for a chart centred at its origin.
+     *
+     * @param model the chart's parameters
+     * @param w     W = MK as for {@link #reduce(ChartModel, double[])}
+     */
+    static ChartBoundary support(ChartModel model, double[] w) {
+        int ambient = model.ambientDimension();
+        double[] identity = new double[ambient * ambient];
+        for (int i = 0; i < ambient; i++) {
+            identity[i * ambient + i] = 1;
+        }
+        double scaled = model.supportRadius() / model.radius();
+        return reduce(model, w, identity, new double[ambient], -scaled * scaled);
+    }
+
+    /** Reduces the quadric {@code yᵀAy + gᵀy + a₀}, {@code y = (x − centre)/r}, to the quartic in ξ. */
+    private static ChartBoundary reduce(ChartModel model, double[] w, double[] aMat, double[] g, double constant) {
         int ambient = model.ambientDimension();
         int d = model.dimension();
         int dd = d * d;
         double r = model.radius();
         double[] l = model.tangentBasis();
-        double[] aMat = model.boundaryMatrix();
-        double[] g = model.boundaryLinear();
         double[] u = Vec.minus(model.origin(), model.centre());
         double inv2 = 1 / (r * r);
         // Ã·W (D×d²), Ã·L (D×d), Ã·u (D)
@@ -71,7 +91,7 @@ final class ChartBoundary {
         double[] a2a = new double[dd];
         double[] a2b = new double[d * d];
         double[] a1 = new double[d];
-        double a = model.boundaryConstant();
+        double a = constant;
         for (int i = 0; i < ambient; i++) {
             for (int p = 0; p < dd; p++) {
                 double wip = w[i * dd + p];

@@ -27,6 +27,9 @@ import org.atlasgraph.api.check.InvalidInputException;
  *                         ‖ξ‖ ≤ ρ (transitions, ingestion, the dense neighbour graph)
  * @param trustRadius      ρ_t ≤ ρ: the chart's own points, those inside its transition boundary, have ‖ξ‖ ≤ ρ_t
  *                         (0.8ρ, or more where the points that belong to the chart reach further)
+ * @param supportRadius    R_s ≥ r: the chart is trusted only where its surface lies within R_s of the centre, the
+ *                         ball it was fitted to (the ‖x − p‖² − r² term of eq. E.2), widened to reach the surface
+ *                         images of the points that belong to it
  * @param boundaryMatrix   A, D×D symmetric, of the boundary quadric
  * @param boundaryLinear   g, length D, of the boundary quadric
  * @param boundaryConstant a₀ of the boundary quadric
@@ -35,7 +38,7 @@ import org.atlasgraph.api.check.InvalidInputException;
  */
 public record ChartModel(double[] centre, double[] origin, double[] tangentBasis, double[] normalBasis,
                          double[] curvature, double radius, double coordinateRadius, double trustRadius,
-                         double[] boundaryMatrix,
+                         double supportRadius, double[] boundaryMatrix,
                          double[] boundaryLinear, double boundaryConstant, double fitResidual, int pointCount) {
     /** Largest accepted deviation of (L | M)ᵀ(L | M) from the identity: round-off of a saved orthonormal basis. */
     static final double ORTHONORMALITY_TOLERANCE = 1e-9;
@@ -68,6 +71,10 @@ public record ChartModel(double[] centre, double[] origin, double[] tangentBasis
         Checks.requirePositive("radius", radius);
         Checks.requirePositive("coordinateRadius", coordinateRadius);
         Checks.requireInRange("trustRadius", trustRadius, Double.MIN_VALUE, coordinateRadius);
+        if (!(supportRadius >= radius) || !Double.isFinite(supportRadius)) {
+            throw new InvalidInputException("supportRadius", "a finite value ≥ radius = " + radius,
+                    String.valueOf(supportRadius));
+        }
         Checks.requireFiniteOfLength("boundaryMatrix", Objects.requireNonNull(boundaryMatrix, "boundaryMatrix"),
                 ambient * ambient, "D·D");
         Checks.requireFiniteOfLength("boundaryLinear", Objects.requireNonNull(boundaryLinear, "boundaryLinear"),
@@ -182,6 +189,7 @@ public record ChartModel(double[] centre, double[] origin, double[] tangentBasis
                 && Arrays.equals(curvature, m.curvature) && Double.compare(radius, m.radius) == 0
                 && Double.compare(coordinateRadius, m.coordinateRadius) == 0
                 && Double.compare(trustRadius, m.trustRadius) == 0
+                && Double.compare(supportRadius, m.supportRadius) == 0
                 && Arrays.equals(boundaryMatrix, m.boundaryMatrix) && Arrays.equals(boundaryLinear, m.boundaryLinear)
                 && Double.compare(boundaryConstant, m.boundaryConstant) == 0
                 && Double.compare(fitResidual, m.fitResidual) == 0 && pointCount == m.pointCount;
@@ -195,7 +203,7 @@ public record ChartModel(double[] centre, double[] origin, double[] tangentBasis
 
     @Override
     public String toString() {
-        return "ChartModel[D=" + ambientDimension() + ", d=" + dimension() + ", r=" + radius + ", ρ="
-                + coordinateRadius + ", points=" + pointCount + ", fitResidual=" + fitResidual + "]";
+        return "ChartModel[D=" + ambientDimension() + ", d=" + dimension() + ", r=" + radius + ", R_s="
+                + supportRadius + ", ρ=" + coordinateRadius + ", points=" + pointCount + ", fitResidual=" + fitResidual + "]";
     }
 }

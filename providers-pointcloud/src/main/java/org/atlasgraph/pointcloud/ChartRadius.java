@@ -4,31 +4,62 @@ import java.util.Arrays;
 import java.util.Random;
 
 /**
- * Derives the chart radius r from the data when the user gives none: the largest radius at which a quadratic still
- * describes the points of a ball, i.e. the normal residual of the App. F.1 fit stays below {@link #FIT_TOLERANCE} of
- * the radius at the median anchor.
+ * Derives the chart radius r from the data when the user gives none (the paper chose r = 1.1 by hand for the Klein
+ * patches, App. E.3, footnote): the largest radius at which a quadratic still describes the points of a ball to
+ * within a fixed fraction of the size of the data, but never less than the radius at which a ball holds enough points
+ * for a well-posed fit.
  *
- * <p>Between the last candidate below the tolerance and the first above it, r is interpolated log-linearly, so that
- * the choice varies smoothly with the data rather than jumping by √2. Candidates grow by √2 from a base scale at which a ball holds enough points for the fit (three times the number
- * of coefficients) up to half the data's diameter. Too small a radius is dominated by noise (residual/r large), too
- * large a radius by the quartic and higher terms of the curvature or by the ball reaching another sheet of the
- * manifold; the paper chose r = 1.1 by hand for the Klein patches (App. E.3, footnote).
+ * <p>The rule, on a subsample and at {@link #ANCHORS} random anchors:
+ * <ol>
+ *   <li>the support radius r_s: the median distance from an anchor to its m-th nearest point, m the minimum support
+ *   of a chart ({@code AtlasLearner.minimumPoints}), so that a typical ball holds enough points;</li>
+ *   <li>the fit residual ε(r): the median over the anchors of the RMS normal residual of the weighted quadratic fit
+ *   (App. F.1) to the ball of radius r, for radii growing by 2^¼ from r_s up to half the data's diameter; its value
+ *   at the first radius is the noise floor σ, and the curvature part of the residual is {@code √(ε(r)² − σ²)};</li>
+ *   <li>r_fit: the largest r whose curvature part stays below {@link #FIT_TOLERANCE} times the data's extent R (the
+ *   RMS distance of the points from their mean), or below {@link #NOISE_FRACTION}·σ if that is larger, interpolated
+ *   between the last candidate below and the first above;</li>
+ *   <li>r = max(r_fit, r_s).</li>
+ * </ol>
+ *
+ * <p>Why the extent and not r: the previous rule bounded ε(r)/r by 0.3%, which on the Klein patches, whose residual
+ * grows nearly linearly in r, gave r ≈ 0.43 and about 750 charts for 2·10⁴ points, six times the paper's 127 at
+ * r = 1.1 with centres from the same net, with every chart change costing accuracy downstream. A bound on the
+ * absolute residual relative to the size of the data is scale-free like the old one, treats charts of every radius
+ * alike, and gives a compact atlas where the surface is gently curved at the scale of the data. Measured on 2·10⁴
+ * Klein patches and 3000 exact points of S² (R = 2.60 and 1), with the weighted fit:
+ * <pre>
+ *   rule                   Klein r  charts  RMS residual  tilt max   S² r   charts  distance error max (mean)
+ *   ε/r ≤ 0.3% (previous)   0.43     750     6.1e-4        0.041     0.65    32     3.7% (0.73%)   unweighted
+ *   ε ≤ 0.25% R             0.71     279     1.6e-3        0.055     0.61    37     1.9% (0.45%)
+ *   ε ≤ 0.4% R              0.82     224     2.3e-3        0.081     0.67    30     3.1% (0.43%)
+ *   ε ≤ 0.6% R (chosen)     0.92     184     3.1e-3        0.098     0.74    27     2.5% (0.52%)
+ *   ε ≤ 0.8% R              1.00     151     4.0e-3        0.109     0.79    22     2.8% (0.71%)
+ *   r = 1.0 given           1.00     152     4.2e-3        0.113     1.00    14     6.9% (1.2%)
+ * </pre>
+ * (tilt: the largest angle between a chart's tangent plane and the true one at its origin, in radians.) 0.6% keeps
+ * S² well inside the 5% bound on distances with a Klein atlas of under 200 charts; at r = 1 S² exceeds it.
+ * The support floor r_s matters for small samples: below a few thousand Klein patches it sets r, and the chart count
+ * then falls with N instead of leaving charts with a handful of points.
  */
 final class ChartRadius {
+    /** Largest accepted curvature part of the median RMS fit residual, as a fraction of the data's extent R. */
+    static final double FIT_TOLERANCE = 0.006;
     /**
-     * Largest accepted median of (RMS normal residual)/r: 0.3% of the radius. The residual at the edge of a ball is
-     * several times the RMS, and neighbouring charts disagree by about the edge residual where they overlap; on the
-     * unit sphere this tolerance gives r ≈ 0.5, where they agree to about 1e-3.
+     * ... or half the noise floor σ, whichever is larger: below the noise the curvature part cannot be told from the
+     * fluctuation of a median of a few anchors' residuals, and a surface is not resolved better than its noise anyway.
      */
-    static final double FIT_TOLERANCE = 0.003;
+    static final double NOISE_FRACTION = 0.5;
     /** Anchors at which candidate radii are tried. */
     static final int ANCHORS = 16;
     /** Points per trial fit; larger balls are subsampled. */
     static final int FIT_SAMPLE = 600;
     /** Points used to find the base scale and to evaluate candidates. */
     static final int SUBSAMPLE = 20000;
-    /** Candidate radii, each √2 times the previous. */
-    static final int CANDIDATES = 16;
+    /** Ratio of successive candidate radii. */
+    static final double STEP = Math.pow(2, 0.25);
+    /** Candidate radii, from the support radius up to 2⁶ times it. */
+    static final int CANDIDATES = 24;
 
     private ChartRadius() {
     }
@@ -36,93 +67,143 @@ final class ChartRadius {
     /**
      * The choice and the evidence for it.
      *
-     * @param radius    the chosen r
+     * @param radius    the chosen r = max(r_fit, r_s)
+     * @param support   r_s, the radius at which a typical ball holds the minimum support
+     * @param extent    R, the RMS distance of the points from their mean
      * @param radii     the candidates tried
-     * @param residuals the median relative residual at each candidate (NaN where balls were too small)
+     * @param residuals the median RMS fit residual at each candidate (NaN where none was tried)
      */
-    record Choice(double radius, double[] radii, double[] residuals) {
+    record Choice(double radius, double support, double extent, double[] radii, double[] residuals) {
     }
 
-    static Choice derive(double[][] points, int d, Random rng) {
-        int[] sample = IntrinsicDimension.subsample(points.length, SUBSAMPLE, rng);
+    /**
+     * @param points     the data (not modified)
+     * @param d          the intrinsic dimension
+     * @param minSupport the fewest points a chart's ball should hold
+     * @param rng        the random source for subsamples and anchors
+     * @return the chosen radius and the evidence
+     */
+    static Choice derive(double[][] points, int d, int minSupport, Random rng) {
+        int n = points.length;
+        int[] sample = IntrinsicDimension.subsample(n, SUBSAMPLE, rng);
         int s = sample.length;
-        int minPoints = 3 * QuadraticFit.coefficientCount(d);
+        double extent = extent(points, sample);
         int anchors = Math.min(ANCHORS, s);
+        // a ball of the full data with minSupport points holds about minSupport·s/n points of the subsample
+        int supportRank = Math.max(1, Math.min(s - 1, (int) Math.ceil((double) minSupport * s / n)));
+        int fitRank = Math.min(minSupport, s - 1);
+        double[][] anchor = new double[anchors][];
         double[][] dist = new double[anchors][s];
-        double[] baseScales = new double[anchors];
+        double[] supportScales = new double[anchors];
+        double[] fitScales = new double[anchors];
         double diameter = 0;
         for (int a = 0; a < anchors; a++) {
-            double[] anchor = points[sample[rng.nextInt(s)]];
+            anchor[a] = points[sample[rng.nextInt(s)]];
             for (int i = 0; i < s; i++) {
-                dist[a][i] = Vec.distance(anchor, points[sample[i]]);
+                dist[a][i] = Vec.distance(anchor[a], points[sample[i]]);
             }
             double[] sorted = dist[a].clone();
             Arrays.sort(sorted);
-            baseScales[a] = sorted[Math.min(minPoints, s - 1)];
+            supportScales[a] = sorted[supportRank];
+            fitScales[a] = sorted[fitRank];
             diameter = Math.max(diameter, sorted[s - 1]);
         }
-        Arrays.sort(baseScales);
-        double base = baseScales[anchors / 2];
+        double support = median(supportScales);
+        // trial fits use the subsample, so they start where a subsample ball holds minSupport points
+        double base = Math.max(support, median(fitScales));
         double[] radii = new double[CANDIDATES];
         double[] residuals = new double[CANDIDATES];
         Arrays.fill(residuals, Double.NaN);
-        double chosen = Double.NaN;
-        double bestResidual = Double.POSITIVE_INFINITY;
-        double bestRadius = base;
+        double limit = FIT_TOLERANCE * extent;
+        double noise = Double.NaN;
+        double chosen = base;
         double lastGoodRadius = Double.NaN;
-        double lastGoodResidual = Double.NaN;
+        double lastGoodExcess = Double.NaN;
         for (int j = 0; j < CANDIDATES; j++) {
-            double r = base * Math.pow(Math.sqrt(2), j);
+            double r = base * Math.pow(STEP, j);
             radii[j] = r;
             if (r > diameter / 2 && j > 0) {
                 break;
             }
-            double[] relative = new double[anchors];
-            int used = 0;
-            for (int a = 0; a < anchors; a++) {
-                int[] members = within(dist[a], r, sample);
-                if (members.length < minPoints) {
-                    continue;
-                }
-                if (members.length > FIT_SAMPLE) {
-                    int[] pick = IntrinsicDimension.subsample(members.length, FIT_SAMPLE, rng);
-                    int[] sub = new int[pick.length];
-                    for (int i = 0; i < pick.length; i++) {
-                        sub[i] = members[pick[i]];
-                    }
-                    members = sub;
-                }
-                try {
-                    relative[used++] = QuadraticFit.fit(points, members, d, r).rmsResidual() / r;
-                } catch (ArithmeticException e) {
-                    used--;
-                }
-            }
-            if (used == 0) {
+            double median = medianResidual(points, sample, anchor, dist, r, d, minSupport, rng);
+            if (Double.isNaN(median)) {
                 continue;
             }
-            double[] got = Arrays.copyOf(relative, used);
-            Arrays.sort(got);
-            double median = got[used / 2];
             residuals[j] = median;
-            if (median < bestResidual) {
-                bestResidual = median;
-                bestRadius = r;
+            if (Double.isNaN(noise)) {
+                noise = median;
+                limit = Math.max(limit, NOISE_FRACTION * noise);
             }
-            if (median <= FIT_TOLERANCE) {
+            double excess = Math.sqrt(Math.max(0, median * median - noise * noise));
+            if (excess <= limit) {
                 chosen = r;
                 lastGoodRadius = r;
-                lastGoodResidual = median;
-            } else if (!Double.isNaN(chosen)) {
-                // the tolerance is crossed between two candidates: interpolate log(residual/r) linearly in log r
-                double slope = Math.log(median / lastGoodResidual) / Math.log(r / lastGoodRadius);
-                if (slope > 0) {
-                    chosen = lastGoodRadius * Math.pow(FIT_TOLERANCE / lastGoodResidual, 1 / slope);
+                lastGoodExcess = excess;
+                continue;
+            }
+            // the tolerance is crossed between two candidates: interpolate log(excess) linearly in log r, or the
+            // excess itself linearly in r when it was zero at the last candidate
+            if (lastGoodExcess > 0) {
+                double slope = Math.log(excess / lastGoodExcess) / Math.log(r / lastGoodRadius);
+                chosen = lastGoodRadius * Math.pow(limit / lastGoodExcess, 1 / slope);
+            } else if (!Double.isNaN(lastGoodRadius)) {
+                chosen = lastGoodRadius + (r - lastGoodRadius) * limit / excess;
+            }
+            break;
+        }
+        return new Choice(Math.max(chosen, support), support, extent, radii, residuals);
+    }
+
+    /** @return the median over the anchors of the RMS residual of the fit to the ball of radius r; NaN if none */
+    private static double medianResidual(double[][] points, int[] sample, double[][] anchor, double[][] dist,
+                                         double r, int d, int minSupport, Random rng) {
+        double[] residual = new double[anchor.length];
+        int used = 0;
+        for (int a = 0; a < anchor.length; a++) {
+            int[] members = within(dist[a], r, sample);
+            if (members.length < minSupport) {
+                continue;
+            }
+            if (members.length > FIT_SAMPLE) {
+                int[] pick = IntrinsicDimension.subsample(members.length, FIT_SAMPLE, rng);
+                int[] sub = new int[pick.length];
+                for (int i = 0; i < pick.length; i++) {
+                    sub[i] = members[pick[i]];
                 }
-                break;
+                members = sub;
+            }
+            try {
+                residual[used++] = QuadraticFit.fit(points, members, d, anchor[a], r).rmsResidual();
+            } catch (ArithmeticException e) {
+                used--;
             }
         }
-        return new Choice(Double.isNaN(chosen) ? bestRadius : chosen, radii, residuals);
+        return used == 0 ? Double.NaN : median(Arrays.copyOf(residual, used));
+    }
+
+    /** @return the RMS distance of the sampled points from their mean */
+    static double extent(double[][] points, int[] sample) {
+        int ambient = points[0].length;
+        double[] mean = new double[ambient];
+        for (int i : sample) {
+            for (int j = 0; j < ambient; j++) {
+                mean[j] += points[i][j];
+            }
+        }
+        for (int j = 0; j < ambient; j++) {
+            mean[j] /= sample.length;
+        }
+        double sum = 0;
+        for (int i : sample) {
+            sum += Vec.squaredDistance(points[i], mean);
+        }
+        return Math.sqrt(sum / sample.length);
+    }
+
+    private static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
     }
 
     private static int[] within(double[] dist, double r, int[] sample) {

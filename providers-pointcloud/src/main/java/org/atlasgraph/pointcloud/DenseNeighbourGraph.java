@@ -157,8 +157,11 @@ final class DenseNeighbourGraph {
     }
 
     /**
-     * @return the coordinates of an ambient point in a chart, or {@code null} when the chart cannot represent it
-     *     (outside its trusted radius, or farther than {@code tolerance} from its surface)
+     * @return the coordinates ξ = Lᵀ(x − c) of an ambient point in a chart, or {@code null} when the chart cannot
+     *     represent it strictly: ξ outside the disc ‖ξ‖ ≤ ρ of the fitted points, or x farther than {@code tolerance}
+     *     from the chart's surface. Paths, transitions and the graph use this strict test, so that every coordinate
+     *     they measure with is a projection inside the fitted disc; locating also accepts points within the
+     *     tolerance of the patch's rim ({@link QuadraticChart#located}).
      */
     static double[] representation(QuadraticChart chart, double[] x, double tolerance) {
         double[] xi = chart.coordinatesOf(x);

@@ -12,10 +12,18 @@ import org.atlasgraph.api.check.InvalidInputException;
  *
  * <p>Because L and M are orthonormal and orthogonal, {@code φ̃(φ̃⁻¹(ξ)) = ξ} exactly, the differential is
  * {@code Dφ̃⁻¹(ξ) = L + M N(ξ)} with {@code N(ξ)_{j·} = (K_jξ)ᵀ}, and the induced metric is
- * {@code ḡ_ξ = I + N(ξ)ᵀN(ξ)}: every metric quantity costs O((D−d)d²), never O(D²). The chart is trusted where
- * the boundary quartic of eq. (4.3) is negative and ‖ξ‖ ≤ ρ_t, a trust radius within the points it was fitted to; the
- * second condition keeps a quartic that turns negative again far away from claiming points it was never fitted to,
- * and keeps every computation away from the edge of the fitted points, where a quadratic errs most.
+ * {@code ḡ_ξ = I + N(ξ)ᵀN(ξ)}: every metric quantity costs O((D−d)d²), never O(D²).
+ *
+ * <p>The chart's domain of trust ({@link #contains}) is where three conditions hold: the boundary quartic of eq. (4.3)
+ * is negative; ‖ξ‖ ≤ ρ_t, a trust radius within the points it was fitted to; and the surface point lies in the ball
+ * it was fitted to, {@code ‖φ̃⁻¹(ξ) − centre‖ < R_s}, the ball term of eq. (E.2) reduced to a second quartic in ξ.
+ * The SVM's quadric is trained on the ball's points only and may stay negative beyond them; the disc ‖ξ‖ ≤ ρ_t is
+ * centred on the fitted origin, which sits off the ball's centre wherever the points are unevenly spread, and reaches
+ * past the ball on the far side. Only the ball keeps a quasi-Euclidean retraction from following the quadratic beyond
+ * the data it was fitted to: the walk changes chart where the quadratic stops being evidence.
+ *
+ * <p>The chart represents an ambient point (coordinates, transitions, locating) when the point lies within the
+ * atlas's tolerance of its patch {@code {φ̃⁻¹(ξ) : ‖ξ‖ ≤ ρ}} ({@link #patchDistance}).
  *
  * <p>Instances are immutable and compare by {@link #id()}.
  */
@@ -36,6 +44,7 @@ public final class QuadraticChart implements Chart {
     private final double rho;
     private final double trust;
     private final ChartBoundary boundary;
+    private final ChartBoundary support;
 
     QuadraticChart(int index, ChartModel model) {
         this.index = index;
@@ -63,6 +72,7 @@ public final class QuadraticChart implements Chart {
             }
         }
         this.boundary = ChartBoundary.reduce(model, w);
+        this.support = ChartBoundary.support(model, w);
     }
 
     /** @return the position of this chart in {@link PointCloudAtlas#charts()} */
@@ -95,6 +105,11 @@ public final class QuadraticChart implements Chart {
         return trust;
     }
 
+    /** @return R_s ≥ r, the ambient radius around the centre beyond which the chart is not trusted */
+    public double supportRadius() {
+        return model.supportRadius();
+    }
+
     /**
      * The boundary quartic of eq. (4.3) at ξ: negative inside the chart's transition boundary.
      *
@@ -116,7 +131,10 @@ public final class QuadraticChart implements Chart {
         return d;
     }
 
-    /** {@inheritDoc} Here: the quartic of eq. (4.3) is negative and ‖ξ‖ ≤ ρ_t, the trust radius. */
+    /**
+     * {@inheritDoc} Here: the quartic of eq. (4.3) is negative, ‖ξ‖ ≤ ρ_t (the trust radius) and the surface point is
+     * within R_s of the centre (the ball quartic of eq. (E.2) is negative).
+     */
     @Override
     public boolean contains(Coordinates xi) {
         return inside(raw("xi", xi));
@@ -206,9 +224,48 @@ public final class QuadraticChart implements Chart {
         return boundary.value(xi);
     }
 
-    /** @return whether ξ is inside the transition boundary and within the trust radius */
+    /** @return whether ξ is inside the transition boundary, within the trust radius and inside the fitted ball */
     boolean inside(double[] xi) {
-        return Vec.norm(xi) <= trust && boundary.value(xi) < 0;
+        return Vec.norm(xi) <= trust && boundary.value(xi) < 0 && support.value(xi) < 0;
+    }
+
+    /** @return the ball quartic of eq. (E.2) at ξ: negative where the surface lies within R_s of the centre */
+    double supportValue(double[] xi) {
+        return support.value(xi);
+    }
+
+    /**
+     * The distance from an ambient point to the chart's patch {@code {φ̃⁻¹(ξ) : ‖ξ‖ ≤ ρ}}, measured to the patch point
+     * above its projection ξ = Lᵀ(x − c) clipped to the disc ‖ξ‖ ≤ ρ: the residual ‖x − φ̃⁻¹(ξ)‖ inside the disc,
+     * and beyond it the distance to the patch's rim. This one measure decides both whether the chart represents a
+     * point and, minimized over the charts, how far a point is from the atlas, so that the two always agree.
+     *
+     * @param x  an ambient point (not modified)
+     * @param xi its projection {@link #coordinatesOf}(x) (not modified)
+     * @return the distance
+     */
+    double patchDistance(double[] x, double[] xi) {
+        return Vec.distance(x, ambientOf(clipped(xi)));
+    }
+
+    /**
+     * The coordinates under which a located point is represented: its projection, or, for a point within the
+     * tolerance of the patch's rim, the projection scaled back onto the disc ‖ξ‖ ≤ ρ, so that every located point has
+     * coordinates where the chart was fitted.
+     *
+     * @param x         an ambient point (not modified)
+     * @param tolerance the atlas's off-atlas tolerance
+     * @return the coordinates, or {@code null} when x is farther than the tolerance from the patch
+     */
+    double[] located(double[] x, double tolerance) {
+        double[] xi = coordinatesOf(x);
+        return patchDistance(x, xi) > tolerance ? null : clipped(xi);
+    }
+
+    /** @return ξ, or ξ scaled back onto the disc ‖ξ‖ ≤ ρ when it lies beyond */
+    double[] clipped(double[] xi) {
+        double norm = Vec.norm(xi);
+        return norm > rho ? Vec.scaled(xi, rho / norm) : xi;
     }
 
     /** @return whether ξ lies within the coordinate radius ρ of the fitted points, where the chart can represent it */

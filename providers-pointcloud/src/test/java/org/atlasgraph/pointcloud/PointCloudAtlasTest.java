@@ -193,7 +193,7 @@ class PointCloudAtlasTest {
         double[][] few = TestClouds.sphere(10, 3, 0, SEED);
         assertThatThrownBy(() -> PointCloudAtlas.builder(few).dimension(2).build())
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessage("points: expected at least 18 points (three times the 6 coefficients of a quadratic fit"
+                .hasMessage("points: expected at least 30 points (5 times the 6 coefficients of a quadratic fit"
                         + " in d = 2), found 10 points");
     }
 

@@ -13,6 +13,8 @@ class QuadraticFitTest {
     private static final long SEED = 9;
     /** An exact quadratic surface is fitted exactly: only least-squares round-off remains (~1e-15). */
     private static final double EXACT = 1e-10;
+    /** The support of the fit's weights: every sampled point (‖ξ‖ ≤ 0.5, small normal parts) has positive weight. */
+    private static final double SCALE = 0.6;
 
     /**
      * Points of the graph z = ½ξᵀHξ over a disc, sampled symmetrically (ξ and −ξ), so that the PCA frame is the
@@ -43,7 +45,7 @@ class QuadraticFitTest {
     void recoversTheCoefficientsOfAnExactQuadraticSurface() {
         double[][] h = {{0.8, 0.3}, {0.3, -0.4}};
         double[][] pts = paraboloid(h, 400, new Random(SEED));
-        QuadraticFit.Result fit = QuadraticFit.fit(pts, all(pts.length), 2, 0.5);
+        QuadraticFit.Result fit = QuadraticFit.fit(pts, all(pts.length), 2, new double[3], SCALE);
         // the normal direction is ±e₃ and K is H in the fitted tangent frame: compare invariants of the 2×2 K
         double[] m = fit.normalBasis();
         assertThat(Math.abs(m[2])).as("normal direction ±e₃").isCloseTo(1, within(EXACT));
@@ -72,9 +74,9 @@ class QuadraticFitTest {
             }
         }
         double[][] cloud = pts.toArray(new double[0][]);
-        QuadraticFit.Result fit = QuadraticFit.fit(cloud, all(cloud.length), 2, 0.5);
+        QuadraticFit.Result fit = QuadraticFit.fit(cloud, all(cloud.length), 2, new double[5], SCALE);
         QuadraticChart chart = new QuadraticChart(0, new ChartModel(cloud[0], fit.origin(), fit.tangentBasis(),
-                fit.normalBasis(), fit.curvature(), 0.5, fit.coordinateRadius(), fit.coordinateRadius(),
+                fit.normalBasis(), fit.curvature(), 0.5, fit.coordinateRadius(), fit.coordinateRadius(), 0.5,
                 BoundarySvm.Quadric.ball(5).matrix(), new double[5], -1, fit.rmsResidual(), cloud.length));
         for (int i = 0; i < 50; i++) {
             double[] x = rotate(rotation, surface(h1, h2, 0.6 * rng.nextDouble() - 0.3, 0.6 * rng.nextDouble() - 0.3));

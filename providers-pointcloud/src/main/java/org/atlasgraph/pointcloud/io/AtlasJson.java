@@ -33,8 +33,12 @@ import org.atlasgraph.pointcloud.PointCloudAtlas;
 public final class AtlasJson {
     /** The value of the {@code "format"} field. */
     public static final String FORMAT = "atlasgraph-pointcloud-atlas";
-    /** The value of the {@code "version"} field this class writes and reads. */
-    public static final int VERSION = 1;
+    /**
+     * The value of the {@code "version"} field this class writes and reads. Version 2 added each chart's
+     * {@code supportRadius}; version 1 files came from an older learner (unweighted fits, another radius rule) and
+     * are rejected with a request to learn the atlas again.
+     */
+    public static final int VERSION = 2;
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -135,6 +139,7 @@ public final class AtlasJson {
             n.put("radius", c.radius());
             n.put("coordinateRadius", c.coordinateRadius());
             n.put("trustRadius", c.trustRadius());
+            n.put("supportRadius", c.supportRadius());
             numbers(n, "boundaryMatrix", c.boundaryMatrix());
             numbers(n, "boundaryLinear", c.boundaryLinear());
             n.put("boundaryConstant", c.boundaryConstant());
@@ -174,7 +179,8 @@ public final class AtlasJson {
         }
         int version = r.integer(root, "version");
         if (version != VERSION) {
-            throw new InvalidInputException(source + ": version", String.valueOf(VERSION), String.valueOf(version));
+            throw new InvalidInputException(source + ": version", String.valueOf(VERSION), String.valueOf(version),
+                    "learn the atlas again with this version of 'atlas learn'");
         }
         JsonNode s = r.object(root, "summary");
         LearningSummary summary = new LearningSummary(r.integer(s, "pointCount"), r.integer(s, "dimension"),
@@ -204,6 +210,7 @@ public final class AtlasJson {
                         r.numbers(c, at, "tangentBasis"), r.numbers(c, at, "normalBasis"),
                         r.numbers(c, at, "curvature"), r.number(c, at, "radius"),
                         r.number(c, at, "coordinateRadius"), r.number(c, at, "trustRadius"),
+                        r.number(c, at, "supportRadius"),
                         r.numbers(c, at, "boundaryMatrix"),
                         r.numbers(c, at, "boundaryLinear"), r.number(c, at, "boundaryConstant"),
                         r.number(c, at, "fitResidual"), r.integer(c, at, "pointCount")));
