@@ -487,10 +487,14 @@ public final class PointCloudAtlas implements Manifold {
         return ShortestPathLogarithm.Node.of((QuadraticChart) p.chart(), p.xi().toArray());
     }
 
-    /** The chart change of a retraction: locate φ̃⁻¹(ξ) afresh, keeping the chart if nothing better exists. */
+    /**
+     * The chart change of a retraction: locate φ̃⁻¹(ξ) afresh; if no chart represents it (the step left every patch),
+     * stay in the chart with ξ scaled back onto its disc ‖ξ‖ ≤ ρ, so that a walk stops at the rim of the data instead
+     * of following a quadratic beyond it.
+     */
     private ChartPoint relocate(QuadraticChart chart, double[] xi) {
         double[] x = chart.ambientOf(xi);
-        return best(x).orElseGet(() -> new ChartPoint(chart, Coordinates.ofComputed("changeChart", xi)));
+        return best(x).orElseGet(() -> new ChartPoint(chart, Coordinates.ofComputed("changeChart", chart.clipped(xi))));
     }
 
     /**
