@@ -49,7 +49,7 @@ public interface FrechetScheme {
      * @return the scheme named {@code "atlas"}
      */
     static FrechetScheme atlas() {
-        return new ChartScheme("atlas", Manifold::retraction, Manifold::inverseRetraction);
+        return new ChartScheme("atlas", Manifold::retraction, Manifold::inverseRetraction, true);
     }
 
     /**
@@ -64,7 +64,7 @@ public interface FrechetScheme {
     static FrechetScheme of(String name, Retraction retraction, InverseRetraction inverseRetraction) {
         Objects.requireNonNull(retraction, "retraction");
         Objects.requireNonNull(inverseRetraction, "inverseRetraction");
-        return new ChartScheme(name, m -> retraction, m -> inverseRetraction);
+        return new ChartScheme(name, m -> retraction, m -> inverseRetraction, false);
     }
 
     /**

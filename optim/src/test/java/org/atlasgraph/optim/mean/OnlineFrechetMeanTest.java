@@ -74,6 +74,27 @@ class OnlineFrechetMeanTest {
     }
 
     @Test
+    void fusedAtlasUpdateMatchesTheGenericPrimitivesExactly() {
+        // Start 60° from the mean: the estimate travels out of the first sample's chart, so chart changes happen.
+        double[] centre = SphereSamples.atAngle(3, 0);
+        FrechetScheme generic = FrechetScheme.of("generic", sphere.retraction(), sphere.inverseRetraction());
+        OnlineFrechetMean fused = new OnlineFrechetMean(sphere);
+        OnlineFrechetMean plain = new OnlineFrechetMean(sphere, generic);
+        fused.add(SphereSamples.atAngle(3, Math.toRadians(60)));
+        plain.add(SphereSamples.atAngle(3, Math.toRadians(60)));
+        Iterator<double[]> it = SphereSamples.symmetricAbout(centre, SIGMA, 300, new SplittableRandom(SEED));
+        while (it.hasNext()) {
+            double[] x = it.next();
+            fused.add(x);
+            plain.add(x);
+        }
+        assertThat(plain.chartChanges()).as("chart changes on the way from 60° to the mean").isPositive();
+        assertThat(fused.chartChanges()).as("chart changes, fused vs generic").isEqualTo(plain.chartChanges());
+        assertThat(fused.estimate().orElseThrow()).as("estimate, fused vs generic primitives")
+                .containsExactly(plain.estimate().orElseThrow());
+    }
+
+    @Test
     void atlasAndExpAgreeToFirstOrderOnASmallStep() {
         double[] p = SphereSamples.atAngle(3, 0);
         double coarse = stepDisagreement(p, 1e-2);
