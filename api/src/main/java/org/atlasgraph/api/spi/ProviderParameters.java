@@ -1,6 +1,7 @@
 package org.atlasgraph.api.spi;
 
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +54,7 @@ public final class ProviderParameters {
             parse(provider.name(), s, v);
             values.put(s.name(), v);
         }
-        return new ProviderParameters(provider.name(), specs, Map.copyOf(values));
+        return new ProviderParameters(provider.name(), specs, Collections.unmodifiableMap(values));
     }
 
     /**
@@ -89,7 +90,7 @@ public final class ProviderParameters {
         return v.isEmpty() ? Optional.empty() : Optional.of(Path.of(v));
     }
 
-    /** @return every value as text, defaults included */
+    /** @return every value as text, defaults included, in the provider's declaration order */
     public Map<String, String> asMap() {
         return values;
     }

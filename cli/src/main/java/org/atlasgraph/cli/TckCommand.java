@@ -1,0 +1,137 @@
+package org.atlasgraph.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.cli.console.TextTable;
+import org.atlasgraph.cli.io.AtomicFiles;
+import org.atlasgraph.cli.io.JsonFiles;
+import org.atlasgraph.tck.ConformanceKit;
+import org.atlasgraph.tck.Report;
+import org.atlasgraph.tck.RuleResult;
+import org.atlasgraph.tck.Status;
+import org.atlasgraph.tck.TckSettings;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code atlas tck --provider NAME [--param K=V]... [--seed S] [--samples N] [--json FILE]}: runs the conformance kit
+ * ({@link ConformanceKit#runAll()}) on a provider's manifold outside JUnit and prints one row per rule
+ * ({@code ID | level | status | measured}), the full message of every failed rule, and a summary line with the wall
+ * time. Exits {@link ExitCodes#CHECK_FAILED} if any rule failed.
+ */
+@Command(name = "tck", description = {
+    "Run the conformance kit on a provider's manifold and print a rule-by-rule report.",
+    "Example: atlas tck --provider sphere --param n=10",
+})
+final class TckCommand implements Callable<Integer> {
+    @Mixin
+    private ProviderOptions provider;
+
+    @Option(names = "--seed", paramLabel = "S",
+            description = "Seed of every random draw; a failure message names it so the run replays. Default: ${DEFAULT-VALUE}.")
+    private long seed = TckSettings.defaults().seed();
+
+    @Option(names = "--samples", paramLabel = "N",
+            description = "Random draws per stochastic rule, ≥ 1. Default: ${DEFAULT-VALUE}.")
+    private int samples = TckSettings.defaults().samples();
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the report as JSON to FILE (atomically).")
+    private Optional<Path> json = Optional.empty();
+
+    @ParentCommand
+    private AtlasCommand atlas;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        if (samples < 1) {
+            throw new InvalidInputException("--samples", "an integer ≥ 1", String.valueOf(samples));
+        }
+        json.ifPresent(file -> AtomicFiles.requireWritable("--json", file));
+        Manifold manifold = provider.createManifold();
+        long start = System.nanoTime();
+        Report report = new ConformanceKit(manifold, new TckSettings(seed, samples)).runAll();
+        double seconds = (System.nanoTime() - start) * 1e-9;
+
+        PrintWriter out = spec.commandLine().getOut();
+        print(report, out, atlas.verbose());
+        out.printf("%s from %s, seed %d, %d samples: %s (%.2f s)%n", report.manifold(), provider.describe(), seed,
+                samples, counts(report), seconds);
+        out.flush();
+        if (json.isPresent()) {
+            JsonFiles.write(json.get(), TckJson.of(report, provider, seed, samples));
+        }
+        return exitCode(report);
+    }
+
+    /**
+     * @param report a report
+     * @return {@link ExitCodes#OK} if no rule failed, else {@link ExitCodes#CHECK_FAILED}
+     */
+    static int exitCode(Report report) {
+        return report.passed() ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
+    }
+
+    /**
+     * Prints the rule table, then the message of every failed rule (and, when verbose, of every skipped one).
+     *
+     * @param report  the kit's report
+     * @param out     where to print
+     * @param verbose whether to add the skip reasons
+     */
+    static void print(Report report, PrintWriter out, boolean verbose) {
+        TextTable table = TextTable.withColumns("ID", "level", "status", "measured");
+        for (RuleResult r : report.results()) {
+            table.row(r.id().id(), r.id().level(), r.status(), r.measured());
+        }
+        table.print(out, "");
+        for (RuleResult r : report.results()) {
+            if (r.status() == Status.FAILED || verbose && r.status() == Status.SKIPPED) {
+                out.println(r.status() + " " + r.message());
+            }
+        }
+    }
+
+    /**
+     * @param report a report
+     * @return e.g. {@code "24 rules, 20 passed, 1 failed, 3 skipped"}
+     */
+    static String counts(Report report) {
+        Map<Status, Long> by = report.results().stream()
+                .collect(Collectors.groupingBy(RuleResult::status, Collectors.counting()));
+        int n = report.results().size();
+        return n + (n == 1 ? " rule, " : " rules, ") + by.getOrDefault(Status.PASSED, 0L) + " passed, "
+                + by.getOrDefault(Status.FAILED, 0L) + " failed, " + by.getOrDefault(Status.SKIPPED, 0L) + " skipped";
+    }
+
+    /** The JSON form of a run: what was tested, with which settings, and every rule's outcome. */
+    record TckJson(String manifold, String provider, Map<String, String> parameters, long seed, int samples,
+            boolean passed, List<Rule> rules) {
+        static TckJson of(Report report, ProviderOptions provider, long seed, int samples) {
+            return new TckJson(report.manifold(), provider.name(), provider.values(), seed, samples,
+                    report.passed(), report.results().stream().map(Rule::of).collect(Collectors.toList()));
+        }
+    }
+
+    /** One rule's outcome in {@link TckJson}. */
+    record Rule(String id, String level, String statement, String status, String measured, String message) {
+        static Rule of(RuleResult r) {
+            return new Rule(r.id().id(), r.id().level().name(), r.id().statement(), r.status().name(), r.measured(),
+                    r.message());
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package org.atlasgraph.cli.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import org.junit.jupiter.api.Test;
+
+class IoErrorsTest {
+    @Test
+    void fileSystemFailuresNameTheFileAndAReason() {
+        assertThat(IoErrors.describe(new NoSuchFileException("a.npy"))).as("missing file")
+                .isEqualTo("'a.npy': no such file or directory");
+        assertThat(IoErrors.describe(new AccessDeniedException("/etc/shadow"))).as("denied")
+                .isEqualTo("'/etc/shadow': permission denied");
+        assertThat(IoErrors.describe(new FileSystemException("out.json", null, "No space left on device")))
+                .as("explicit reason").isEqualTo("'out.json': No space left on device");
+    }
+
+    @Test
+    void otherFailuresKeepTheirMessage() {
+        assertThat(IoErrors.describe(new IOException("truncated .npy header"))).as("plain I/O failure")
+                .isEqualTo("truncated .npy header");
+    }
+}
