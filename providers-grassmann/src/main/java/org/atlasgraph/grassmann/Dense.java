@@ -1,0 +1,303 @@
+package org.atlasgraph.grassmann;
+
+import java.util.function.DoubleUnaryOperator;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+import org.ejml.dense.row.CommonOps_MT_DDRM;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.ejml.interfaces.decomposition.QRDecomposition;
+import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
+
+/**
+ * Dense row-major linear algebra for the Grassmann provider: thin wrappers over EJML that pick the multithreaded
+ * products for large operands, a k×k Gauss–Jordan inverse with a scale-free singularity test, functions of small
+ * symmetric matrices, and the sign-fixed thin QR. Every matrix here is at most n×k or k×k; nothing is n×n.
+ */
+final class Dense {
+    /**
+     * Products with at least this many multiply-adds use {@code CommonOps_MT_DDRM}: below it the thread hand-off
+     * costs more than it saves (EJML mult reaches ~6.8 GFLOP/s single-threaded, ~13 multithreaded on 2 cores for
+     * 1500×500·500×500).
+     */
+    static final double PARALLEL_MULTIPLY_ADDS = 2e7;
+
+    /**
+     * A pivot below this fraction of the largest absolute entry makes a k×k block numerically singular: ingesting
+     * through it would lose all but ~4 significant digits, so the chart reports "cannot represent" instead.
+     */
+    static final double SINGULAR_PIVOT = 1e-12;
+
+    private Dense() {
+    }
+
+    /** @return a matrix view of {@code data} (no copy) */
+    static DMatrixRMaj wrap(int rows, int cols, double[] data) {
+        return DMatrixRMaj.wrap(rows, cols, data);
+    }
+
+    private static boolean parallel(int rows, int inner, int cols) {
+        return (double) rows * inner * cols >= PARALLEL_MULTIPLY_ADDS;
+    }
+
+    /** c = a·b. */
+    static void mult(DMatrixRMaj a, DMatrixRMaj b, DMatrixRMaj c) {
+        if (parallel(a.numRows, a.numCols, b.numCols)) {
+            CommonOps_MT_DDRM.mult(a, b, c);
+        } else {
+            CommonOps_DDRM.mult(a, b, c);
+        }
+    }
+
+    /** c += alpha·a·b. */
+    static void multAdd(double alpha, DMatrixRMaj a, DMatrixRMaj b, DMatrixRMaj c) {
+        if (parallel(a.numRows, a.numCols, b.numCols)) {
+            CommonOps_MT_DDRM.multAdd(alpha, a, b, c);
+        } else {
+            CommonOps_DDRM.multAdd(alpha, a, b, c);
+        }
+    }
+
+    /** c = aᵀ·b. */
+    static void multTransA(DMatrixRMaj a, DMatrixRMaj b, DMatrixRMaj c) {
+        if (parallel(a.numCols, a.numRows, b.numCols)) {
+            CommonOps_MT_DDRM.multTransA(a, b, c);
+        } else {
+            CommonOps_DDRM.multTransA(a, b, c);
+        }
+    }
+
+    /** c = a·bᵀ. */
+    static void multTransB(DMatrixRMaj a, DMatrixRMaj b, DMatrixRMaj c) {
+        if (parallel(a.numRows, a.numCols, b.numRows)) {
+            CommonOps_MT_DDRM.multTransB(a, b, c);
+        } else {
+            CommonOps_DDRM.multTransB(a, b, c);
+        }
+    }
+
+    /** c = aᵀ·a (symmetric). */
+    static void gram(DMatrixRMaj a, DMatrixRMaj c) {
+        if (parallel(a.numCols, a.numRows, a.numCols)) {
+            CommonOps_MT_DDRM.multInner(a, c);
+        } else {
+            CommonOps_DDRM.multInner(a, c);
+        }
+    }
+
+    /** @return a new rows×cols product a·b of row-major arrays */
+    static double[] mult(double[] a, int rows, int inner, double[] b, int cols) {
+        double[] c = new double[rows * cols];
+        mult(wrap(rows, inner, a), wrap(inner, cols, b), wrap(rows, cols, c));
+        return c;
+    }
+
+    /** @return a new inner×cols product aᵀ·b, with a rows×inner and b rows×cols */
+    static double[] multTransA(double[] a, int rows, int inner, double[] b, int cols) {
+        double[] c = new double[inner * cols];
+        multTransA(wrap(rows, inner, a), wrap(rows, cols, b), wrap(inner, cols, c));
+        return c;
+    }
+
+    /** @return aᵀa of a rows×cols array */
+    static double[] gram(double[] a, int rows, int cols) {
+        double[] c = new double[cols * cols];
+        gram(wrap(rows, cols, a), wrap(cols, cols, c));
+        return c;
+    }
+
+    /** @return I + aᵀa of a rows×cols array */
+    static double[] identityPlusGram(double[] a, int rows, int cols) {
+        double[] c = gram(a, rows, cols);
+        for (int i = 0; i < cols; i++) {
+            c[i * cols + i] += 1;
+        }
+        return c;
+    }
+
+    /**
+     * Inverts a k×k matrix by Gauss–Jordan elimination with partial pivoting, O(k³), allocation-free.
+     *
+     * @param a       the matrix (not modified)
+     * @param k       its order
+     * @param inverse receives a⁻¹ (k×k; may not alias {@code a})
+     * @param scratch k×k scratch
+     * @return {@code false} when a pivot falls below {@link #SINGULAR_PIVOT} times the largest entry of a
+     */
+    static boolean invert(double[] a, int k, double[] inverse, double[] scratch) {
+        int kk = k * k;
+        System.arraycopy(a, 0, scratch, 0, kk);
+        double scale = 0;
+        for (int i = 0; i < kk; i++) {
+            scale = Math.max(scale, Math.abs(a[i]));
+            inverse[i] = 0;
+        }
+        if (!(scale > 0) || !Double.isFinite(scale)) {
+            return false;
+        }
+        for (int i = 0; i < k; i++) {
+            inverse[i * k + i] = 1;
+        }
+        double threshold = SINGULAR_PIVOT * scale;
+        for (int col = 0; col < k; col++) {
+            int p = col;
+            double best = Math.abs(scratch[col * k + col]);
+            for (int r = col + 1; r < k; r++) {
+                double v = Math.abs(scratch[r * k + col]);
+                if (v > best) {
+                    best = v;
+                    p = r;
+                }
+            }
+            if (!(best > threshold)) {
+                return false;
+            }
+            if (p != col) {
+                swapRows(scratch, k, p, col);
+                swapRows(inverse, k, p, col);
+            }
+            int pr = col * k;
+            double f = 1 / scratch[pr + col];
+            for (int c = 0; c < k; c++) {
+                scratch[pr + c] *= f;
+                inverse[pr + c] *= f;
+            }
+            for (int r = 0; r < k; r++) {
+                double e = scratch[r * k + col];
+                if (r == col || e == 0) {
+                    continue;
+                }
+                int rr = r * k;
+                for (int c = col; c < k; c++) {
+                    scratch[rr + c] -= e * scratch[pr + c];
+                }
+                for (int c = 0; c < k; c++) {
+                    inverse[rr + c] -= e * inverse[pr + c];
+                }
+            }
+        }
+        return true;
+    }
+
+    private static void swapRows(double[] a, int k, int r1, int r2) {
+        int o1 = r1 * k;
+        int o2 = r2 * k;
+        for (int c = 0; c < k; c++) {
+            double t = a[o1 + c];
+            a[o1 + c] = a[o2 + c];
+            a[o2 + c] = t;
+        }
+    }
+
+    /**
+     * The eigendecomposition of a symmetric k×k matrix.
+     *
+     * @param values  eigenvalues λ_i
+     * @param vectors row-major k×k matrix whose column i is the unit eigenvector of λ_i
+     */
+    record SymmetricEigen(double[] values, double[] vectors) {
+        /** @return {@code V f(Λ) Vᵀ}, a new k×k array */
+        double[] apply(DoubleUnaryOperator f) {
+            double[] diagonal = new double[values.length];
+            for (int j = 0; j < diagonal.length; j++) {
+                diagonal[j] = f.applyAsDouble(values[j]);
+            }
+            return withDiagonal(diagonal);
+        }
+
+        /** @return {@code V diag(diagonal) Vᵀ}, a new k×k array; entry j of the diagonal pairs with eigenvalue j */
+        double[] withDiagonal(double[] diagonal) {
+            int k = values.length;
+            double[] scaled = new double[k * k];
+            for (int j = 0; j < k; j++) {
+                for (int i = 0; i < k; i++) {
+                    scaled[i * k + j] = vectors[i * k + j] * diagonal[j];
+                }
+            }
+            double[] r = new double[k * k];
+            multTransB(wrap(k, k, scaled), wrap(k, k, vectors), wrap(k, k, r));
+            return r;
+        }
+    }
+
+    /**
+     * @param symmetric a symmetric k×k matrix (not modified)
+     * @param k         its order
+     * @return its eigenvalues and orthonormal eigenvectors
+     * @throws ArithmeticException if EJML's symmetric QR algorithm does not converge
+     */
+    static SymmetricEigen symmetricEigen(double[] symmetric, int k) {
+        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(k, true, true);
+        if (!eig.decompose(wrap(k, k, symmetric.clone()))) {
+            throw new ArithmeticException("symmetric eigendecomposition of a " + k + "×" + k + " matrix did not converge");
+        }
+        double[] values = new double[k];
+        double[] vectors = new double[k * k];
+        for (int j = 0; j < k; j++) {
+            values[j] = eig.getEigenvalue(j).real;
+            DMatrixRMaj v = eig.getEigenVector(j);
+            for (int i = 0; i < k; i++) {
+                vectors[i * k + j] = v.data[i];
+            }
+        }
+        return new SymmetricEigen(values, vectors);
+    }
+
+    /**
+     * The sign-fixed thin QR of a full-rank n×k matrix: the orthonormal Q with {@code X = QR} and R's diagonal
+     * positive, unique, so a Gaussian X gives a Haar-distributed Q (App. C.3) and an already orthonormal X gives
+     * itself back up to rounding.
+     *
+     * @param x n×k row-major (not modified)
+     * @return Q (new n×k array) and the singular values of R, which are those of X
+     */
+    static ThinQr thinQr(double[] x, int n, int k) {
+        QRDecomposition<DMatrixRMaj> qr = DecompositionFactory_DDRM.qr(n, k);
+        if (!qr.decompose(wrap(n, k, x.clone()))) {
+            throw new ArithmeticException("QR decomposition of an " + n + "×" + k + " matrix failed");
+        }
+        DMatrixRMaj q = qr.getQ(null, true);
+        DMatrixRMaj r = qr.getR(null, true);
+        for (int j = 0; j < k; j++) {
+            if (r.get(j, j) < 0) {
+                for (int i = 0; i < n; i++) {
+                    q.data[i * k + j] = -q.data[i * k + j];
+                }
+            }
+        }
+        SingularValueDecomposition_F64<DMatrixRMaj> svd = DecompositionFactory_DDRM.svd(k, k, false, false, true);
+        double[] sv = svd.decompose(r) ? svd.getSingularValues().clone() : new double[] {0};
+        return new ThinQr(q.data, sv);
+    }
+
+    /**
+     * A thin QR factorization.
+     *
+     * @param q              the orthonormal factor, n×k row-major
+     * @param singularValues the singular values of the input matrix (those of R)
+     */
+    record ThinQr(double[] q, double[] singularValues) {
+        /** @return σ_max/σ_min, infinite when σ_min = 0 */
+        double condition() {
+            double lo = Double.POSITIVE_INFINITY;
+            double hi = 0;
+            for (double s : singularValues) {
+                lo = Math.min(lo, s);
+                hi = Math.max(hi, s);
+            }
+            return lo > 0 ? hi / lo : Double.POSITIVE_INFINITY;
+        }
+    }
+
+    /** @return the largest |aᵀa − I| entry of an n×k array: 0 for an orthonormal basis */
+    static double orthonormalityDefect(double[] a, int n, int k) {
+        double[] g = gram(a, n, k);
+        double worst = 0;
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                worst = Math.max(worst, Math.abs(g[i * k + j] - (i == j ? 1 : 0)));
+            }
+        }
+        return Double.isNaN(worst) ? Double.POSITIVE_INFINITY : worst;
+    }
+}

@@ -1,0 +1,236 @@
+package org.atlasgraph.grassmann;
+
+import java.util.Optional;
+import org.atlasgraph.api.Chart;
+import org.atlasgraph.api.ChartId;
+import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.check.Checks;
+import org.atlasgraph.api.check.InvalidInputException;
+
+/**
+ * A chart of the Grassmann atlas graph: the Ehresmann chart φ_I of §3.1.1, or an ad hoc chart φ_{C,I} of §3.1.2
+ * (eq. 3.3) centred at the point with Ehresmann coordinates C.
+ *
+ * <p>Both are {@code φ⁻¹(B) = span(Q (I_k; B))} with Q = P_I Q_C orthogonal: P_I the permutation of eq. (3.1) that
+ * puts rows i₁ &lt; … &lt; i_k first, Q_C the rotation of Claim 3.1 ({@link QaRotation}; the identity for Ehresmann
+ * charts). Coordinates B ∈ R^{(n−k)×k} are row-major, the "frame" of an n×k matrix X is Qᵀ X = (X_U; X_L) and the
+ * chart map is {@code X ↦ X_L X_U⁻¹} (App. G.1, eq. G.1). The domain of trust is {@code |b_ij| < 1} (Claim C.1).
+ *
+ * <p>{@link #toAmbient} returns the orthonormal basis {@code Q (I; B)(I + BᵀB)^{-1/2}}, the polar factor of the lift,
+ * and {@link #pushForward} the horizontal lift at exactly that basis, so the chart agrees with the ambient
+ * {@link GrassmannGeometry}. Every chart is an isometric image of φ₀, so the metric is the same formula in all of them
+ * ({@link GrassmannMetric}). Memory O(nk); every operation O(nk² + k³).
+ */
+final class GrassmannChart implements Chart {
+    /** The bound of the domain of trust on every |b_ij| (Claim C.1: beyond it another chart centre is closer). */
+    static final double TRUST_BOUND = 1.0;
+
+    private final ChartId id;
+    final int n;
+    final int k;
+    final int m;
+    /** i₁ &lt; … &lt; i_k, 0-based. */
+    final int[] upper;
+    /** The complement of {@link #upper}, increasing. */
+    final int[] lower;
+    final QaRotation rotation;
+
+    private GrassmannChart(ChartId id, int n, int k, int[] upper, QaRotation rotation) {
+        this.id = id;
+        this.n = n;
+        this.k = k;
+        this.m = n - k;
+        this.upper = upper;
+        this.lower = complement(n, upper);
+        this.rotation = rotation;
+    }
+
+    /**
+     * @param upper the index set i₁ &lt; … &lt; i_k, 0-based (copied)
+     * @return the Ehresmann chart φ_I with id {@code E{i₁,…,i_k}}
+     */
+    static GrassmannChart ehresmann(int n, int k, int[] upper) {
+        StringBuilder b = new StringBuilder("E{");
+        for (int j = 0; j < k; j++) {
+            b.append(j == 0 ? "" : ",").append(upper[j]);
+        }
+        return new GrassmannChart(new ChartId(b.append('}').toString()), n, k, upper.clone(), QaRotation.identity());
+    }
+
+    /**
+     * @param id     the new chart's id
+     * @param upper  the index set of the underlying Ehresmann chart (copied)
+     * @param centre the centre's coordinates C in that chart, (n−k)×k (not modified)
+     * @return the ad hoc chart φ_{C,I}, centred at φ_I⁻¹(C)
+     */
+    static GrassmannChart adHoc(ChartId id, int n, int k, int[] upper, double[] centre) {
+        return new GrassmannChart(id, n, k, upper.clone(), QaRotation.of(centre, n - k, k));
+    }
+
+    private static int[] complement(int n, int[] upper) {
+        boolean[] in = new boolean[n];
+        for (int i : upper) {
+            in[i] = true;
+        }
+        int[] lower = new int[n - upper.length];
+        int c = 0;
+        for (int i = 0; i < n; i++) {
+            if (!in[i]) {
+                lower[c++] = i;
+            }
+        }
+        return lower;
+    }
+
+    /** @return whether this is an ad hoc chart (Q_C ≠ I) */
+    boolean isAdHoc() {
+        return !rotation.isIdentity();
+    }
+
+    /**
+     * An n×k matrix in chart frame: Qᵀ X split into its first k rows and the remaining n − k.
+     *
+     * @param top    X_U, k×k row-major
+     * @param bottom X_L, (n−k)×k row-major
+     */
+    record Frame(double[] top, double[] bottom) {
+    }
+
+    /** @return Qᵀ x for an n×k row-major x (not modified), O(nk²) */
+    Frame toFrame(double[] x) {
+        double[] top = new double[k * k];
+        double[] bottom = new double[m * k];
+        for (int j = 0; j < k; j++) {
+            System.arraycopy(x, upper[j] * k, top, j * k, k);
+        }
+        for (int i = 0; i < m; i++) {
+            System.arraycopy(x, lower[i] * k, bottom, i * k, k);
+        }
+        rotation.applyTranspose(top, bottom, k);
+        return new Frame(top, bottom);
+    }
+
+    /** @return Q (top; bottom), a new n×k array; the frame's arrays are overwritten */
+    double[] fromFrame(Frame f) {
+        rotation.apply(f.top, f.bottom, k);
+        double[] x = new double[n * k];
+        for (int j = 0; j < k; j++) {
+            System.arraycopy(f.top, j * k, x, upper[j] * k, k);
+        }
+        for (int i = 0; i < m; i++) {
+            System.arraycopy(f.bottom, i * k, x, lower[i] * k, k);
+        }
+        return x;
+    }
+
+    /**
+     * The chart map on a frame, {@code X_L X_U⁻¹} (Alg. 8 / eq. G.1).
+     *
+     * @return B, or empty when X_U is numerically singular (the point is not in this chart's domain)
+     */
+    Optional<double[]> coordinatesOf(Frame f) {
+        double[] inverse = new double[k * k];
+        if (!Dense.invert(f.top, k, inverse, new double[k * k])) {
+            return Optional.empty();
+        }
+        return Optional.of(Dense.mult(f.bottom, m, k, inverse, k));
+    }
+
+    /** @return the unnormalized lift Q (I; B), a new n×k array whose columns span φ⁻¹(B) */
+    double[] lift(double[] b) {
+        double[] top = new double[k * k];
+        for (int j = 0; j < k; j++) {
+            top[j * k + j] = 1;
+        }
+        return fromFrame(new Frame(top, b.clone()));
+    }
+
+    @Override
+    public ChartId id() {
+        return id;
+    }
+
+    @Override
+    public int dimension() {
+        return m * k;
+    }
+
+    /** {@inheritDoc} Here every |b_ij| &lt; 1 (Claim C.1). */
+    @Override
+    public boolean contains(Coordinates xi) {
+        requireDimension("xi", xi);
+        return xi.maxAbs() < TRUST_BOUND;
+    }
+
+    /** {@inheritDoc} Here {@code Q (I; B) (I + BᵀB)^{-1/2}}, the orthonormal polar basis of the lift. */
+    @Override
+    public double[] toAmbient(Coordinates xi) {
+        requireDimension("xi", xi);
+        double[] b = xi.toArray();
+        double[] inverseRoot = Dense.symmetricEigen(Dense.identityPlusGram(b, m, k), k)
+                .apply(s -> 1 / Math.sqrt(s));
+        return Checks.requireFiniteResult("toAmbient",
+                fromFrame(new Frame(inverseRoot, Dense.mult(b, m, k, inverseRoot, k))));
+    }
+
+    /**
+     * {@inheritDoc} With K = I + BᵀB, N = K^{-1/2} and E = K⁻¹Bᵀτ the horizontal lift at {@link #toAmbient} is
+     * {@code Q (−E N; (τ − B E) N)}: the derivative of the lift Q(I; B + tτ), projected off the subspace and carried
+     * to the polar basis.
+     */
+    @Override
+    public double[] pushForward(Coordinates xi, Coordinates tau) {
+        requireDimension("xi", xi);
+        requireDimension("tau", tau);
+        double[] b = xi.toArray();
+        double[] t = tau.toArray();
+        Dense.SymmetricEigen eig = Dense.symmetricEigen(Dense.identityPlusGram(b, m, k), k);
+        double[] inverse = eig.apply(s -> 1 / s);
+        double[] inverseRoot = eig.apply(s -> 1 / Math.sqrt(s));
+        double[] e = Dense.mult(inverse, k, k, Dense.multTransA(b, m, k, t, k), k);
+        Dense.multAdd(-1, Dense.wrap(m, k, b), Dense.wrap(k, k, e), Dense.wrap(m, k, t));
+        double[] top = Dense.mult(e, k, k, inverseRoot, k);
+        for (int i = 0; i < top.length; i++) {
+            top[i] = -top[i];
+        }
+        return Checks.requireFiniteResult("pushForward",
+                fromFrame(new Frame(top, Dense.mult(t, m, k, inverseRoot, k))));
+    }
+
+    /**
+     * {@inheritDoc} With (u_U; u_L) = Qᵀ v the result is {@code (u_L − B u_U)(I + BᵀB)^{1/2}}: the vertical part of v
+     * (v = Ŷ Ω) cancels exactly, and on horizontal vectors this inverts {@link #pushForward}.
+     */
+    @Override
+    public Coordinates tangentCoordinates(Coordinates xi, double[] ambient) {
+        requireDimension("xi", xi);
+        Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for Gr(" + n + "," + k + ")");
+        double[] b = xi.toArray();
+        Frame u = toFrame(ambient);
+        Dense.multAdd(-1, Dense.wrap(m, k, b), Dense.wrap(k, k, u.top), Dense.wrap(m, k, u.bottom));
+        double[] root = Dense.symmetricEigen(Dense.identityPlusGram(b, m, k), k).apply(Math::sqrt);
+        return Coordinates.ofComputed("tangentCoordinates", Dense.mult(u.bottom, m, k, root, k));
+    }
+
+    private void requireDimension(String name, Coordinates c) {
+        if (c.dimension() != m * k) {
+            throw new InvalidInputException(name, "length " + m * k + " ((n−k)·k for chart "
+                    + id + " of Gr(" + n + "," + k + "))", String.valueOf(c.dimension()));
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof GrassmannChart c && c.id.equals(id);
+    }
+
+    @Override
+    public int hashCode() {
+        return id.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return (isAdHoc() ? "AdHocChart[" : "EhresmannChart[") + id + "]";
+    }
+}
