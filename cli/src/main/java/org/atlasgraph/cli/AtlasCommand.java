@@ -23,6 +23,7 @@ import picocli.CommandLine.Spec;
         subcommands = {
             ProvidersCommand.class,
             TckCommand.class,
+            FrechetCommand.class,
             HelpCommand.class,
         })
 public final class AtlasCommand implements Callable<Integer> {
