@@ -91,7 +91,7 @@ final class SampleSource implements Iterator<double[]>, AutoCloseable {
                 return Checks.requireOnManifold(sample, x, manifold::checkPoint);
             }
         };
-        return new SampleSource(checked, file.count(), mean, file.count() + " samples from " + path, file::close);
+        return new SampleSource(checked, file.count(), mean, "read from " + path, file::close);
     }
 
     /** @return N */
