@@ -81,6 +81,12 @@ final class FrechetCommand implements Callable<Integer> {
             description = "Run once per size n×k (e.g. --sizes 30x5,100x5,300x10), one table for all.")
     private List<String> sizes = new ArrayList<>();
 
+    @Option(names = "--warmup", paramLabel = "SECONDS", defaultValue = "1",
+            description = "Untimed updates per scheme before the run, so the table shows compiled code, not the "
+                    + "interpreter (up to this many seconds or 20000 updates on separate samples). Default: "
+                    + "${DEFAULT-VALUE}.")
+    private double warmUp;
+
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the results as JSON (atomically).")
     private Optional<Path> json = Optional.empty();
 
@@ -117,6 +123,9 @@ final class FrechetCommand implements Callable<Integer> {
             throw new InvalidInputException("--p", "a finite number > 1 (GPD(X, p), App. C.3)",
                     String.valueOf(power));
         }
+        if (!(warmUp >= 0) || !Double.isFinite(warmUp)) {
+            throw new InvalidInputException("--warmup", "a finite number of seconds ≥ 0", String.valueOf(warmUp));
+        }
         if (mean.isPresent() && input.isEmpty()) {
             throw new InvalidInputException("--mean", "to come with --input", "--mean alone");
         }
@@ -131,7 +140,7 @@ final class FrechetCommand implements Callable<Integer> {
         plot.ifPresent(FrechetCommand::requirePlotDirectory);
 
         Settings settings = new Settings(registry, provider, parameters, power, count, seed, List.copyOf(schemes),
-                plot.isPresent());
+                plot.isPresent(), warmUp);
         List<Run> runs = input.isPresent() ? List.of(FrechetRuns.fromFile(settings, input.get(), mean))
                 : FrechetRuns.generated(settings, configurations());
 

@@ -36,6 +36,9 @@ import org.jetbrains.bio.npy.NpyFile;
  * through {@link SchemeComparison}, and renders the results as a table, JSON and plots.
  */
 public final class FrechetRuns {
+    /** At most this many warm-up updates per scheme: enough for the JIT's C2 compilation of small kernels. */
+    private static final int WARM_UP_UPDATES = 20_000;
+
     private FrechetRuns() {
     }
 
@@ -50,9 +53,10 @@ public final class FrechetRuns {
      * @param seed       the seed of the mean and the samples
      * @param schemes    scheme names, validated against {@link FrechetScheme#NAMES}
      * @param curves     whether to record error curves (for plots)
+     * @param warmUp     seconds of untimed updates per scheme before the run (JIT warm-up), ≥ 0
      */
     public record Settings(ProviderRegistry registry, String provider, Map<String, String> parameters, double power,
-                           long count, long seed, List<String> schemes, boolean curves) {
+                           long count, long seed, List<String> schemes, boolean curves, double warmUp) {
     }
 
     /**
@@ -94,7 +98,18 @@ public final class FrechetRuns {
                     : GeodesicPowerSamples.of(m, x, settings.power(), Math.PI, rng);
             String description = "GPD(X, p=" + Checks.number(settings.power()) + "), seed " + settings.seed();
             SampleSource source = SampleSource.generated(draw, settings.count(), x, description);
-            runs.add(run(settings, m, configs.get(i), source));
+            List<double[]> warmUp = new ArrayList<>();
+            if (settings.warmUp() > 0) {
+                // Warm-up samples come from their own stream, so the timed run sees the same samples either way.
+                SplittableRandom warmRng = rng.split();
+                Supplier<double[]> warmDraw = m instanceof Grassmann
+                        ? () -> ((Grassmann) m).gpd(x, settings.power(), DeltaMax.PAPER, warmRng)
+                        : GeodesicPowerSamples.of(m, x, settings.power(), Math.PI, warmRng);
+                for (int j = 0; j < warmUpSamples(m); j++) {
+                    warmUp.add(warmDraw.get());
+                }
+            }
+            runs.add(run(settings, m, configs.get(i), source, warmUp));
         }
         return runs;
     }
@@ -124,15 +139,31 @@ public final class FrechetRuns {
             Manifold m = settings.registry().create(settings.provider(), config);
             schemes(settings, m);
             Optional<double[]> mean = meanFile.map(f -> readMean(m, f));
+            List<double[]> warmUp = new ArrayList<>();
+            if (settings.warmUp() > 0) {
+                try (NpyMatrixStream head = NpyMatrixStream.open("--input", input);
+                     SampleSource first = SampleSource.file(m, head, input, mean)) {
+                    for (int j = 0; j < warmUpSamples(m) && first.hasNext(); j++) {
+                        warmUp.add(first.next().clone());
+                    }
+                }
+            }
             try (SampleSource source = SampleSource.file(m, stream, input, mean)) {
-                return run(settings, m, config, source);
+                return run(settings, m, config, source, warmUp);
             }
         }
     }
 
-    private static Run run(Settings settings, Manifold m, Map<String, String> config, SampleSource source) {
+    /** Warm-up samples kept in memory: at most 32, and at most 64 MB of them. */
+    private static int warmUpSamples(Manifold m) {
+        return (int) Math.max(1, Math.min(32, (64L << 20) / (8L * m.ambientDimension())));
+    }
+
+    private static Run run(Settings settings, Manifold m, Map<String, String> config, SampleSource source,
+                           List<double[]> warmUp) {
         SchemeComparison comparison = new SchemeComparison(m, schemes(settings, m), source.mean(), distance(m),
                 settings.curves());
+        comparison.warmUp(warmUp, settings.warmUp(), WARM_UP_UPDATES);
         List<SchemeOutcome> outcomes;
         try (Progress progress = Progress.start("frechet " + m.name(), source.count())) {
             outcomes = comparison.run(source, source.count(), progress::stepTo);
@@ -195,10 +226,11 @@ public final class FrechetRuns {
         if (several) {
             columns.add("manifold");
         }
-        columns.addAll(List.of("scheme", "total s", "µs/sample", "dist. to mean", "chart changes", "atlas speed-up"));
+        columns.addAll(List.of("scheme", "total s", "µs/sample", "median µs", "dist. to mean", "chart changes",
+                "atlas speed-up"));
         TextTable table = TextTable.withColumns(columns.toArray(String[]::new));
         int first = several ? 1 : 0;
-        table.alignRight(first + 1, first + 2, first + 3, first + 4, first + 5);
+        table.alignRight(first + 1, first + 2, first + 3, first + 4, first + 5, first + 6);
         for (Run r : runs) {
             Optional<SchemeOutcome> atlas = r.outcomes().stream().filter(o -> o.scheme().equals("atlas")).findFirst();
             for (SchemeOutcome o : r.outcomes()) {
@@ -209,6 +241,7 @@ public final class FrechetRuns {
                 row.add(o.scheme());
                 row.add(String.format(Locale.ROOT, "%.4f", o.seconds()));
                 row.add(String.format(Locale.ROOT, "%.2f", o.microsPerSample()));
+                row.add(String.format(Locale.ROOT, "%.2f", o.medianMicros()));
                 row.add(o.finalDistance().isPresent() ? String.format(Locale.ROOT, "%.2e",
                         o.finalDistance().getAsDouble()) : "–");
                 row.add(o.chartChanges());
@@ -241,6 +274,7 @@ public final class FrechetRuns {
                 s.put("samples", o.samples());
                 s.put("seconds", o.seconds());
                 s.put("microsPerSample", o.microsPerSample());
+                s.put("medianMicros", o.medianMicros());
                 s.put("finalDistance", o.finalDistance().isPresent() ? o.finalDistance().getAsDouble() : null);
                 s.put("chartChanges", o.chartChanges());
                 s.put("curve", o.curve().stream().map(p -> List.of(p.sample(), p.distance()))

@@ -46,6 +46,28 @@ final class SchemeComparison {
     }
 
     /**
+     * Lets the JIT compile every scheme's update before anything is timed: each scheme runs, on throwaway means,
+     * through the given samples (cyclically) until it has spent {@code seconds} in updates or made
+     * {@code maxUpdates} of them. Without this the table would report interpreter speed for small sizes.
+     *
+     * @param samples    a few samples of the same distribution (not retained)
+     * @param seconds    the update time to spend per scheme
+     * @param maxUpdates a cap on the updates per scheme
+     */
+    void warmUp(List<double[]> samples, double seconds, int maxUpdates) {
+        if (samples.isEmpty()) {
+            return;
+        }
+        long budget = (long) (seconds * 1e9);
+        for (FrechetScheme s : schemes) {
+            OnlineFrechetMean m = new OnlineFrechetMean(manifold, s);
+            for (int i = 0; i < maxUpdates && m.updateNanos() < budget; i++) {
+                m.add(samples.get(i % samples.size()));
+            }
+        }
+    }
+
+    /**
      * Streams every sample through every scheme.
      *
      * @param samples  the stream (arrays may be reused by the iterator)
@@ -56,16 +78,19 @@ final class SchemeComparison {
     List<SchemeOutcome> run(Iterator<double[]> samples, long count, LongConsumer progress) {
         List<OnlineFrechetMean> means = new ArrayList<>();
         List<List<CurvePoint>> points = new ArrayList<>();
+        List<LogHistogram> times = new ArrayList<>();
         for (FrechetScheme s : schemes) {
             means.add(new OnlineFrechetMean(manifold, s));
             points.add(new ArrayList<>());
+            times.add(new LogHistogram());
         }
         long done = 0;
         long nextCheckpoint = 1;
         while (samples.hasNext()) {
             double[] x = samples.next();
-            for (OnlineFrechetMean m : means) {
-                m.add(x);
+            for (int i = 0; i < means.size(); i++) {
+                means.get(i).add(x);
+                times.get(i).add(means.get(i).lastUpdateNanos());
             }
             done++;
             if (curves && (done == nextCheckpoint || done == count)) {
@@ -81,8 +106,8 @@ final class SchemeComparison {
             FrechetMeanResult r = means.get(i).result();
             OptionalDouble d = reference.isEmpty() ? OptionalDouble.empty()
                     : OptionalDouble.of(distance.applyAsDouble(r.mean().toArray(), reference.get()));
-            outcomes.add(new SchemeOutcome(r.scheme(), r.samples(), r.seconds(), r.microsPerSample(), d,
-                    r.chartChanges(), List.copyOf(points.get(i))));
+            outcomes.add(new SchemeOutcome(r.scheme(), r.samples(), r.seconds(), r.microsPerSample(),
+                    times.get(i).median() * 1e-3, d, r.chartChanges(), List.copyOf(points.get(i))));
         }
         return outcomes;
     }
@@ -112,12 +137,41 @@ final class SchemeComparison {
      * @param scheme          the scheme's name
      * @param samples         N
      * @param seconds         total update time
-     * @param microsPerSample update time per sample
+     * @param microsPerSample update time per sample, the mean
+     * @param medianMicros    the median update time, robust to the pauses of a busy machine (GC, preemption)
      * @param finalDistance   distance of M_N to the reference mean, when one is known
      * @param chartChanges    chart changes of the estimate
      * @param curve           the error curve (empty without curves)
      */
-    record SchemeOutcome(String scheme, long samples, double seconds, double microsPerSample,
+    record SchemeOutcome(String scheme, long samples, double seconds, double microsPerSample, double medianMicros,
                          OptionalDouble finalDistance, long chartChanges, List<CurvePoint> curve) {
+    }
+
+    /**
+     * Update times in constant memory: counts in logarithmic buckets 1% wide, so the median is known to 1% whatever
+     * N is (the online mean's promise of constant memory holds for its timing too).
+     */
+    static final class LogHistogram {
+        private static final double RATIO = Math.log(1.01);
+        private final long[] counts = new long[4000];
+        private long total;
+
+        void add(long nanos) {
+            int b = (int) Math.min(counts.length - 1, Math.max(0, Math.round(Math.log(Math.max(nanos, 1)) / RATIO)));
+            counts[b]++;
+            total++;
+        }
+
+        /** @return the median in nanoseconds (the centre of its bucket), 0 when empty */
+        double median() {
+            long seen = 0;
+            for (int b = 0; b < counts.length; b++) {
+                seen += counts[b];
+                if (2 * seen >= total && total > 0) {
+                    return Math.exp(b * RATIO);
+                }
+            }
+            return 0;
+        }
     }
 }

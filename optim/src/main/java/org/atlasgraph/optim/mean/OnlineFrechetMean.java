@@ -30,6 +30,7 @@ public final class OnlineFrechetMean {
     private final MeanEstimator estimator;
     private long count;
     private long updateNanos;
+    private long lastUpdateNanos;
 
     /**
      * An online mean with the atlas-graph scheme, the manifold's default retraction and inverse retraction.
@@ -75,7 +76,8 @@ public final class OnlineFrechetMean {
             // A primitive rejected the point (off the manifold, out of the chart's reach): say which sample it was.
             throw new InvalidInputException("sample " + (count + 1), e.expected(), e.found(), e.getMessage());
         }
-        updateNanos += System.nanoTime() - start;
+        lastUpdateNanos = System.nanoTime() - start;
+        updateNanos += lastUpdateNanos;
         count++;
     }
 
@@ -125,6 +127,11 @@ public final class OnlineFrechetMean {
     /** @return the wall-clock nanoseconds spent in updates so far */
     public long updateNanos() {
         return updateNanos;
+    }
+
+    /** @return the wall-clock nanoseconds of the most recent update (0 before the first sample), for distributions */
+    public long lastUpdateNanos() {
+        return lastUpdateNanos;
     }
 
     /** @return how often the estimate has moved to another chart (0 for ambient schemes) */
