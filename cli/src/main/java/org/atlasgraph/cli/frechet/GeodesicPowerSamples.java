@@ -10,7 +10,7 @@ import org.atlasgraph.api.primitive.ExactGeometry;
 /**
  * Geodesic power scaling (App. C.3) on any manifold with a sampler and exact geometry: draw Y uniformly, measure
  * δ = d(X, Y), return {@code Exp_X((δ/δ_max)^p Log_X Y)}. The Grassmann provider has its own implementation with the
- * paper's δ_max; this one serves the other providers (the sphere, with δ_max = π, its diameter).
+ * paper's δ_max; this one serves the other providers (the sphere).
  */
 final class GeodesicPowerSamples {
     private GeodesicPowerSamples() {

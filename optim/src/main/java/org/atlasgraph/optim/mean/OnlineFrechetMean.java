@@ -74,7 +74,9 @@ public final class OnlineFrechetMean {
             }
         } catch (InvalidInputException e) {
             // A primitive rejected the point (off the manifold, out of the chart's reach): say which sample it was.
-            throw new InvalidInputException("sample " + (count + 1), e.expected(), e.found(), e.getMessage());
+            InvalidInputException named = new InvalidInputException("sample " + (count + 1), e.expected(), e.found());
+            named.initCause(e);
+            throw named;
         }
         lastUpdateNanos = System.nanoTime() - start;
         updateNanos += lastUpdateNanos;
