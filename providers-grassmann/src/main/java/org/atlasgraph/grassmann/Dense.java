@@ -249,12 +249,13 @@ final class Dense {
      * itself back up to rounding.
      *
      * @param x n×k row-major (not modified)
-     * @return Q (new n×k array) and the singular values of R, which are those of X
+     * @return Q (new n×k array) and the singular values of R, which are those of X; a zero singular value (and no
+     *     usable Q) when the factorization breaks down on a rank-deficient X
      */
     static ThinQr thinQr(double[] x, int n, int k) {
         QRDecomposition<DMatrixRMaj> qr = DecompositionFactory_DDRM.qr(n, k);
         if (!qr.decompose(wrap(n, k, x.clone()))) {
-            throw new ArithmeticException("QR decomposition of an " + n + "×" + k + " matrix failed");
+            return new ThinQr(new double[n * k], new double[] {0});
         }
         DMatrixRMaj q = qr.getQ(null, true);
         DMatrixRMaj r = qr.getR(null, true);

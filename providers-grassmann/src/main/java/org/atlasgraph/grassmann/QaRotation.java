@@ -33,6 +33,8 @@ final class QaRotation {
     final int k;
     /** W = C V, m×k row-major. */
     final double[] w;
+    /** Wᵀ, k×m row-major (W column by column), for the vectorized ingest kernel. */
+    final double[] wt;
     /** V, k×k row-major, orthogonal. */
     final double[] v;
     /** D = (1 + λ_i)^{-1/2}. */
@@ -44,6 +46,12 @@ final class QaRotation {
         this.m = m;
         this.k = k;
         this.w = w;
+        this.wt = new double[w.length];
+        for (int i = 0; i < m; i++) {
+            for (int a = 0; a < k; a++) {
+                wt[a * m + i] = w[i * k + a];
+            }
+        }
         this.v = v;
         this.d = d;
         this.phi = phi;

@@ -1,0 +1,103 @@
+package org.atlasgraph.bench;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.TangentVector;
+import org.atlasgraph.grassmann.Grassmann;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * One sample of the atlas online Fréchet mean (ATLAS_Frechet, Alg. 1) on Gr(n,k) through the SPI: ingest the sample
+ * into the current chart ({@code coordinatesIn}, Alg. 8 in O(nk²)), τ = difference, retract by τ/(i+1). The mean
+ * sits in an ad hoc chart (the usual case after the first chart change) or in an Ehresmann chart; samples come from
+ * GPD(X, 2) around it, so no chart change happens during the measurement. Compare with
+ * {@link GrassmannStepBenchmark} for the exp/gifee/retraction baselines.
+ *
+ * <p>Run: {@code java -jar bench/target/benchmarks.jar GrassmannIngest -f 1 -wi 3 -i 5}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class GrassmannIngestBenchmark {
+    private static final long SEED = 2024;
+    /** Distinct samples cycled through; fewer for the large sizes, where each takes a while to draw. */
+    private static final double POOL_MULTIPLY_ADDS = 2e7;
+
+    /** n×k. */
+    @Param({"100x5", "2000x10", "2000x100", "2000x500"})
+    String size;
+
+    /** Chart kind of the running mean: "adhoc" (Q_C ≠ I, 3(n−k)k² multiply-adds) or "ehresmann" ((n−k)k²). */
+    @Param({"adhoc", "ehresmann"})
+    String chart;
+
+    private Grassmann grassmann;
+    private double[][] samples;
+    private ChartPoint mean;
+    private int next;
+
+    /** Draws the mean, its chart and a pool of GPD samples. */
+    @Setup
+    public void setUp() {
+        String[] nk = size.split("x");
+        int n = Integer.parseInt(nk[0]);
+        int k = Integer.parseInt(nk[1]);
+        grassmann = Grassmann.of(n, k);
+        SplittableRandom rng = new SplittableRandom(SEED);
+        double[] x;
+        if (chart.equals("adhoc")) {
+            x = grassmann.uniform(rng);
+            mean = grassmann.atlas().changeChart(grassmann.locate(x));
+        } else {
+            // A point of E{0..k−1} with small coordinates, so the Ehresmann chart is its own best chart.
+            double[] b = new double[(n - k) * k];
+            for (int i = 0; i < b.length; i++) {
+                b[i] = 0.3 / Math.sqrt(n) * rng.nextGaussian();
+            }
+            double[] lift = new double[n * k];
+            for (int j = 0; j < k; j++) {
+                lift[j * k + j] = 1;
+            }
+            System.arraycopy(b, 0, lift, k * k, b.length);
+            mean = grassmann.locate(lift);
+            x = grassmann.embed(mean);
+            if (mean.chart().id().value().startsWith("adhoc")) {
+                throw new IllegalStateException("setup: expected an Ehresmann chart, got " + mean.chart().id());
+            }
+        }
+        int pool = (int) Math.max(2, Math.min(64, POOL_MULTIPLY_ADDS / ((double) n * k * k)));
+        samples = new double[pool][];
+        for (int i = 0; i < pool; i++) {
+            samples[i] = grassmann.gpd(x, 2, rng);
+        }
+        next = 10;
+    }
+
+    /** @return the updated mean after one sample */
+    @Benchmark
+    public ChartPoint ingestAndUpdate() {
+        double[] sample = samples[next % samples.length];
+        next++;
+        ChartPoint s = grassmann.coordinatesIn(mean.chart(), sample).orElseThrow();
+        TangentVector tau = grassmann.inverseRetraction().inverseRetract(mean, s);
+        mean = grassmann.retraction().retract(mean, tau.scale(1.0 / next));
+        return mean;
+    }
+
+    /** @return the coordinates of one sample in the mean's chart (the ingest alone) */
+    @Benchmark
+    public Coordinates ingestOnly() {
+        double[] sample = samples[next % samples.length];
+        next++;
+        return grassmann.coordinatesIn(mean.chart(), sample).orElseThrow().xi();
+    }
+}

@@ -1,0 +1,69 @@
+package org.atlasgraph.bench;
+
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.atlasgraph.api.primitive.AmbientStep;
+import org.atlasgraph.grassmann.Grassmann;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * One sample of the online Fréchet mean with the ambient baselines of §3.2 / Fig. S1 on Gr(n,k): "exp" (MANOPT:
+ * ManoptLog + ManoptExp), "gifee" (GifeeLog + GifeeExp) and "retraction" (MANOPT-RET: ManoptLog + polar retraction),
+ * each {@code M ← step(M, X, 1/(i+1))}. Compare with {@link GrassmannIngestBenchmark}.
+ *
+ * <p>Run: {@code java -jar bench/target/benchmarks.jar GrassmannStep -f 1 -wi 3 -i 5}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class GrassmannStepBenchmark {
+    private static final long SEED = 2024;
+    private static final double POOL_MULTIPLY_ADDS = 2e7;
+
+    /** n×k. */
+    @Param({"100x5", "2000x10", "2000x100", "2000x500"})
+    String size;
+
+    /** The ambient scheme of {@code ExactGeometry.steps()}. */
+    @Param({"exp", "gifee", "retraction"})
+    String scheme;
+
+    private AmbientStep step;
+    private double[][] samples;
+    private double[] mean;
+    private int next;
+
+    /** Draws the mean and a pool of GPD samples around it. */
+    @Setup
+    public void setUp() {
+        String[] nk = size.split("x");
+        int n = Integer.parseInt(nk[0]);
+        int k = Integer.parseInt(nk[1]);
+        Grassmann grassmann = Grassmann.of(n, k);
+        SplittableRandom rng = new SplittableRandom(SEED);
+        mean = grassmann.uniform(rng);
+        int pool = (int) Math.max(2, Math.min(64, POOL_MULTIPLY_ADDS / ((double) n * k * k)));
+        samples = new double[pool][];
+        for (int i = 0; i < pool; i++) {
+            samples[i] = grassmann.gpd(mean, 2, rng);
+        }
+        step = grassmann.exact().orElseThrow().steps().get(scheme);
+        next = 10;
+    }
+
+    /** @return the updated mean after one sample */
+    @Benchmark
+    public double[] update() {
+        double[] sample = samples[next % samples.length];
+        next++;
+        mean = step.step(mean, sample, 1.0 / next);
+        return mean;
+    }
+}

@@ -1,0 +1,126 @@
+package org.atlasgraph.grassmann;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Comparator;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.Transition;
+import org.ejml.data.DMatrixRMaj;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class GrassmannAtlasTest {
+    private static final long SEED = 17;
+    /** The bound for "the projector before and after agrees". */
+    private static final double PROJECTOR_TOL = 1e-10;
+    private static final double FD_STEP = 1e-5;
+    /** Central differences: O(h²) truncation on O(1) second derivatives. */
+    private static final double FD_TOL = 1e-7;
+
+    @ParameterizedTest(name = "Gr({0},{1})")
+    @CsvSource({"5,2", "9,4", "12,1", "7,6"})
+    void alg7PicksTheLargestDiagonalEntriesOfTheProjector(int n, int k) {
+        SplittableRandom rng = new SplittableRandom(SEED + n);
+        double[] x = Reference.gaussian(rng, n, k);
+        GrassmannAtlas atlas = new GrassmannAtlas(n, k);
+        DMatrixRMaj p = Reference.projector(x, n, k);
+        int[] expected = IntStream.range(0, n).boxed()
+                .sorted(Comparator.comparingDouble((Integer i) -> -p.get(i, i))).limit(k)
+                .mapToInt(Integer::intValue).sorted().toArray();
+        assertThat(atlas.identifyChart(Dense.thinQr(x, n, k).q())).as("k largest diag(XXᵀ)").containsExactly(expected);
+    }
+
+    @Test
+    void tiedRowNormsWithDependentRowsFallBackToPivotedRows() {
+        double a = Math.sqrt(0.5);
+        double[] y = {a, 0, a, 0, 0, a, 0, a};
+        GrassmannAtlas atlas = new GrassmannAtlas(4, 2);
+        int[] alg7 = atlas.identifyChart(y);
+        assertThat(alg7).as("Alg. 7 on ties").containsExactly(0, 1);
+        GrassmannChart e01 = atlas.ehresmann(alg7);
+        assertThat(e01.coordinatesOf(e01.toFrame(y))).as("E{0,1} cannot represent span{e0+e1, e2+e3}").isEmpty();
+        int[] pivoted = atlas.pivotedRows(y);
+        assertThat(pivoted[0]).as("one row from each pair").isLessThan(2);
+        assertThat(pivoted[1]).as("one row from each pair").isGreaterThan(1);
+        GrassmannChart adHoc = atlas.adHocAt(y);
+        assertThat(Reference.projectorDistance(adHoc.toAmbient(Coordinates.zeros(4)), y, 4, 2))
+                .as("ad hoc chart centred at the point").isLessThan(PROJECTOR_TOL);
+    }
+
+    @ParameterizedTest(name = "Gr({0},{1})")
+    @CsvSource({"5,2", "6,3", "4,1", "5,4"})
+    void changeChartCentresAnAdHocChartAtThePoint(int n, int k) {
+        SplittableRandom rng = new SplittableRandom(SEED * 5 + n);
+        GrassmannAtlas atlas = new GrassmannAtlas(n, k);
+        GrassmannChart chart = GrassmannKernelsTest.randomChart(rng, n, k, true, 0.5);
+        double[] b = Reference.scaled(Reference.gaussian(rng, n - k, k), 1.5);
+        ChartPoint q = new ChartPoint(chart, Coordinates.of(b));
+        ChartPoint moved = atlas.changeChart(q);
+        assertThat(moved.chart().id().value()).as("new ad hoc id").startsWith("adhoc-");
+        assertThat(moved.xi().maxAbs()).as("at the centre").isZero();
+        assertThat(Reference.projectorDistance(moved.chart().toAmbient(moved.xi()), chart.lift(b), n, k))
+                .as("same subspace").isLessThan(PROJECTOR_TOL);
+        assertThat(atlas.changeChart(q).chart()).as("each chart change makes a new chart").isNotEqualTo(moved.chart());
+    }
+
+    @ParameterizedTest(name = "Gr({0},{1}) {2}→{3}")
+    @CsvSource({"5,2,false,true", "5,2,true,false", "5,2,true,true", "7,3,true,true", "4,3,false,false",
+            "3,1,true,true"})
+    void transitionsPreserveTheSubspaceAndInvertEachOther(int n, int k, boolean fromAdHoc, boolean toAdHoc) {
+        SplittableRandom rng = new SplittableRandom(SEED * 11 + n * 3 + (fromAdHoc ? 1 : 0) + (toAdHoc ? 2 : 0));
+        GrassmannAtlas atlas = new GrassmannAtlas(n, k);
+        GrassmannChart alpha = GrassmannKernelsTest.randomChart(rng, n, k, fromAdHoc, 0.5);
+        // β is centred near α's point so that the point is well inside the overlap.
+        double[] b = Reference.scaled(Reference.gaussian(rng, n - k, k), 0.3);
+        double[] point = alpha.toAmbient(Coordinates.of(b));
+        GrassmannChart beta = toAdHoc ? atlas.adHocAt(alpha.toAmbient(Coordinates.of(Reference.scaled(b, 0.5))))
+                : atlas.ehresmann(atlas.identifyChart(point));
+        Transition forward = atlas.transition(alpha, beta).orElseThrow();
+        Coordinates inBeta = forward.apply(Coordinates.of(b)).orElseThrow();
+        assertThat(Reference.projectorDistance(beta.lift(inBeta.toArray()), point, n, k))
+                .as("projector before and after the transition").isLessThan(PROJECTOR_TOL);
+        Coordinates back = atlas.transition(beta, alpha).orElseThrow().apply(inBeta).orElseThrow();
+        assertThat(Reference.maxAbsDifference(back.toArray(), b)).as("ψ_βα ∘ ψ_αβ = id").isLessThan(1e-11);
+    }
+
+    @ParameterizedTest(name = "Gr({0},{1})")
+    @CsvSource({"5,2", "6,4", "8,3"})
+    void transitionDifferentialMatchesFiniteDifferences(int n, int k) {
+        SplittableRandom rng = new SplittableRandom(SEED * 19 + n);
+        GrassmannAtlas atlas = new GrassmannAtlas(n, k);
+        GrassmannChart alpha = GrassmannKernelsTest.randomChart(rng, n, k, true, 0.5);
+        double[] b = Reference.scaled(Reference.gaussian(rng, n - k, k), 0.3);
+        GrassmannChart beta = atlas.adHocAt(alpha.toAmbient(Coordinates.of(Reference.scaled(b, -1))));
+        Transition t = atlas.transition(alpha, beta).orElseThrow();
+        double[] tau = Reference.gaussian(rng, n - k, k);
+        double[] plus = t.apply(Coordinates.of(step(b, tau, FD_STEP))).orElseThrow().toArray();
+        double[] minus = t.apply(Coordinates.of(step(b, tau, -FD_STEP))).orElseThrow().toArray();
+        double[] fd = new double[plus.length];
+        for (int i = 0; i < fd.length; i++) {
+            fd[i] = (plus[i] - minus[i]) / (2 * FD_STEP);
+        }
+        double[] closed = t.pushForward(Coordinates.of(b), Coordinates.of(tau)).toArray();
+        assertThat(Reference.maxAbsDifference(closed, fd)).as("Dψ τ vs central differences")
+                .isLessThan(FD_TOL * (1 + Reference.maxAbs(fd)));
+    }
+
+    @Test
+    void transitionIsEmptyOutsideTheOverlap() {
+        GrassmannAtlas atlas = new GrassmannAtlas(4, 2);
+        Transition t = atlas.transition(atlas.ehresmann(new int[] {0, 1}), atlas.ehresmann(new int[] {2, 3}))
+                .orElseThrow();
+        assertThat(t.apply(Coordinates.zeros(4))).as("span{e0, e1} has no coordinates in E{2,3}").isEmpty();
+    }
+
+    private static double[] step(double[] b, double[] tau, double h) {
+        double[] r = b.clone();
+        for (int i = 0; i < r.length; i++) {
+            r[i] += h * tau[i];
+        }
+        return r;
+    }
+}

@@ -1,0 +1,40 @@
+package org.atlasgraph.grassmann;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.SplittableRandom;
+import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.TangentVector;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class GrassmannMetricTest {
+    private static final long SEED = 29;
+    private static final double TOL = 1e-11;
+
+    @ParameterizedTest(name = "Gr({0},{1}) adHoc={2}")
+    @CsvSource({"5,2,false", "5,2,true", "3,1,true", "7,5,true", "30,5,true"})
+    void metricEqualsTheAmbientInnerProductOfPushForwards(int n, int k, boolean adHoc) {
+        SplittableRandom rng = new SplittableRandom(SEED + n);
+        GrassmannChart chart = GrassmannKernelsTest.randomChart(rng, n, k, adHoc, 0.7);
+        ChartPoint p = new ChartPoint(chart, Coordinates.of(Reference.scaled(Reference.gaussian(rng, n - k, k), 0.6)));
+        TangentVector u = p.tangent(Coordinates.of(Reference.gaussian(rng, n - k, k)));
+        TangentVector v = p.tangent(Coordinates.of(Reference.gaussian(rng, n - k, k)));
+        GrassmannMetric metric = new GrassmannMetric(n, k);
+        double[] pu = chart.pushForward(p.xi(), u.tau());
+        double[] pv = chart.pushForward(p.xi(), v.tau());
+        double ambient = 0;
+        for (int i = 0; i < pu.length; i++) {
+            ambient += pu[i] * pv[i];
+        }
+        assertThat(metric.inner(p, u, v)).as("ḡ(u, v) vs tr(Dφ⁻¹uᵀ Dφ⁻¹v)").isCloseTo(ambient, within(TOL * 10));
+        assertThat(metric.inner(p, u, v)).as("symmetric").isCloseTo(metric.inner(p, v, u), within(TOL));
+        assertThat(metric.inner(p, u, u)).as("positive").isPositive();
+        Coordinates omega = Coordinates.of(Reference.gaussian(rng, n - k, k));
+        TangentVector raised = metric.raise(p, omega);
+        assertThat(metric.inner(p, raised, v)).as("ḡ(G⁻¹ω, v) = ω·v").isCloseTo(omega.dot(v.tau()),
+                within(1e-9 * (1 + Math.abs(omega.dot(v.tau())))));
+    }
+}
