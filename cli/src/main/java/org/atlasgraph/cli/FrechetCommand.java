@@ -15,6 +15,8 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.cli.frechet.FrechetRuns;
+import org.atlasgraph.cli.io.AtomicFiles;
+import org.atlasgraph.cli.io.JsonFiles;
 import org.atlasgraph.cli.frechet.FrechetRuns.Run;
 import org.atlasgraph.cli.frechet.FrechetRuns.Settings;
 import org.atlasgraph.cli.wiring.ProviderRegistry;
@@ -136,7 +138,7 @@ final class FrechetCommand implements Callable<Integer> {
         if (!sweepK.isEmpty() && !sizes.isEmpty()) {
             throw new InvalidInputException("--sweep-k", "either --sweep-k or --sizes", "both");
         }
-        json.ifPresent(f -> org.atlasgraph.cli.io.AtomicFiles.requireWritable("--json", f));
+        json.ifPresent(f -> AtomicFiles.requireWritable("--json", f));
         plot.ifPresent(FrechetCommand::requirePlotDirectory);
 
         Settings settings = new Settings(registry, provider, parameters, power, count, seed, List.copyOf(schemes),
@@ -148,7 +150,7 @@ final class FrechetCommand implements Callable<Integer> {
         FrechetRuns.print(runs, out);
         out.flush();
         if (json.isPresent()) {
-            org.atlasgraph.cli.io.JsonFiles.write(json.get(), FrechetRuns.json(runs));
+            JsonFiles.write(json.get(), FrechetRuns.json(runs));
         }
         if (plot.isPresent()) {
             FrechetRuns.plot(runs, plot.get(), !sweepK.isEmpty());

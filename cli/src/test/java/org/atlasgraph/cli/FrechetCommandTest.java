@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 import org.atlasgraph.cli.io.JsonFiles;
 import org.atlasgraph.grassmann.DeltaMax;
@@ -62,7 +65,7 @@ class FrechetCommandTest {
             assertThat(last.get(0).asLong()).as("%s last curve point", name).isEqualTo(200);
             assertThat(last.get(1).asDouble()).as("%s curve ends at the final distance", name)
                     .isEqualTo(s.get("finalDistance").asDouble());
-            assertThat(run.out()).as("table row of %s", name).contains(String.format(java.util.Locale.ROOT,
+            assertThat(run.out()).as("table row of %s", name).contains(String.format(Locale.ROOT,
                     "%.2e", s.get("finalDistance").asDouble()));
         }
         assertThat(Files.readAllBytes(plots.resolve("frechet-error-Gr-12-3.png"))).as("error-curve PNG")
@@ -168,8 +171,8 @@ class FrechetCommandTest {
         "--provider=sphere --schemes=gifee;      scheme 'gifee': expected one of the exact steps of S^11, [exp]",
     })
     void rejectsBadOptionsInOneLine(String options, String message) {
-        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("frechet", "--param", "n=12"));
-        args.addAll(java.util.List.of(options.split(" ")));
+        List<String> args = new ArrayList<>(List.of("frechet", "--param", "n=12"));
+        args.addAll(List.of(options.split(" ")));
         CliRun run = CliRun.atlas(args.toArray(String[]::new));
 
         assertThat(run.exitCode()).as("exit code; stdout: %s", run.out()).isEqualTo(ExitCodes.BAD_INPUT);

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -213,7 +214,7 @@ public final class FrechetRuns {
         double[] x = array.asDoubleArray();
         if (x.length != m.ambientDimension()) {
             throw new InvalidInputException(name, m.ambientDimension() + " values (ambient dimension of "
-                    + m.name() + ")", "shape " + java.util.Arrays.toString(array.getShape()));
+                    + m.name() + ")", "shape " + Arrays.toString(array.getShape()));
         }
         Checks.requireFinite(name, x);
         return Checks.requireOnManifold(name, x, m::checkPoint);

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.NoSuchElementException;
 import org.atlasgraph.api.check.InvalidInputException;
@@ -41,7 +42,7 @@ class NpyMatrixStreamTest {
         }
         assertThat(slices).as("slices").hasSize(4);
         for (int i = 0; i < 4; i++) {
-            double[] expected = java.util.Arrays.copyOfRange(data, i * 6, i * 6 + 6);
+            double[] expected = Arrays.copyOfRange(data, i * 6, i * 6 + 6);
             assertThat(slices.get(i)).as("slice %d, row-major", i).containsExactly(expected);
         }
     }
@@ -100,7 +101,7 @@ class NpyMatrixStreamTest {
         Path file = dir.resolve("short.npy");
         NpyFile.write(file, new double[12], new int[] {2, 3, 2});
         byte[] all = Files.readAllBytes(file);
-        Files.write(file, java.util.Arrays.copyOf(all, all.length - 8));
+        Files.write(file, Arrays.copyOf(all, all.length - 8));
         assertThatThrownBy(() -> NpyMatrixStream.open("--input", file)).isInstanceOf(InvalidInputException.class)
                 .hasMessageEndingWith("expected 96 bytes of data for shape (2, 3, 2), found 88 bytes "
                         + "(the file is truncated)");
