@@ -48,10 +48,9 @@ public class GrassmannIngestBenchmark {
     /** Draws the mean, its chart and a pool of GPD samples. */
     @Setup
     public void setUp() {
-        String[] nk = size.split("x");
-        int n = Integer.parseInt(nk[0]);
-        int k = Integer.parseInt(nk[1]);
-        grassmann = Grassmann.of(n, k);
+        grassmann = grassmann(size);
+        int n = grassmann.n();
+        int k = grassmann.k();
         SplittableRandom rng = new SplittableRandom(SEED);
         double[] x;
         if (chart.equals("adhoc")) {
@@ -74,12 +73,24 @@ public class GrassmannIngestBenchmark {
                 throw new IllegalStateException("setup: expected an Ehresmann chart, got " + mean.chart().id());
             }
         }
-        int pool = (int) Math.max(2, Math.min(64, POOL_MULTIPLY_ADDS / ((double) n * k * k)));
-        samples = new double[pool][];
-        for (int i = 0; i < pool; i++) {
-            samples[i] = grassmann.gpd(x, 2, rng);
-        }
+        samples = gpdPool(grassmann, x, rng);
         next = 10;
+    }
+
+    /** @return Gr(n,k) for a size parameter "n×k" written {@code "NxK"} */
+    static Grassmann grassmann(String size) {
+        String[] nk = size.split("x");
+        return Grassmann.of(Integer.parseInt(nk[0]), Integer.parseInt(nk[1]));
+    }
+
+    /** @return distinct GPD(X, 2) samples to cycle through: 64, or fewer where each draw is expensive */
+    static double[][] gpdPool(Grassmann grassmann, double[] x, SplittableRandom rng) {
+        double work = (double) grassmann.n() * grassmann.k() * grassmann.k();
+        double[][] pool = new double[(int) Math.max(2, Math.min(64, POOL_MULTIPLY_ADDS / work))][];
+        for (int i = 0; i < pool.length; i++) {
+            pool[i] = grassmann.gpd(x, 2, rng);
+        }
+        return pool;
     }
 
     /** @return the updated mean after one sample */

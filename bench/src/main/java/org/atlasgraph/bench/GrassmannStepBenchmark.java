@@ -25,7 +25,6 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class GrassmannStepBenchmark {
     private static final long SEED = 2024;
-    private static final double POOL_MULTIPLY_ADDS = 2e7;
 
     /** n×k. */
     @Param({"100x5", "2000x10", "2000x100", "2000x500"})
@@ -43,17 +42,10 @@ public class GrassmannStepBenchmark {
     /** Draws the mean and a pool of GPD samples around it. */
     @Setup
     public void setUp() {
-        String[] nk = size.split("x");
-        int n = Integer.parseInt(nk[0]);
-        int k = Integer.parseInt(nk[1]);
-        Grassmann grassmann = Grassmann.of(n, k);
+        Grassmann grassmann = GrassmannIngestBenchmark.grassmann(size);
         SplittableRandom rng = new SplittableRandom(SEED);
         mean = grassmann.uniform(rng);
-        int pool = (int) Math.max(2, Math.min(64, POOL_MULTIPLY_ADDS / ((double) n * k * k)));
-        samples = new double[pool][];
-        for (int i = 0; i < pool; i++) {
-            samples[i] = grassmann.gpd(mean, 2, rng);
-        }
+        samples = GrassmannIngestBenchmark.gpdPool(grassmann, mean, rng);
         step = grassmann.exact().orElseThrow().steps().get(scheme);
         next = 10;
     }

@@ -23,6 +23,9 @@ import picocli.CommandLine.Spec;
         subcommands = {
             ProvidersCommand.class,
             TckCommand.class,
+            LearnCommand.class,
+            SampleCommand.class,
+            DistanceCommand.class,
             FrechetCommand.class,
             HelpCommand.class,
         })

@@ -3,6 +3,7 @@ package org.atlasgraph.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -13,10 +14,13 @@ import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.cli.console.TextTable;
 import org.atlasgraph.cli.io.AtomicFiles;
 import org.atlasgraph.cli.io.JsonFiles;
+import org.atlasgraph.api.spi.ParameterSpec;
 import org.atlasgraph.tck.ConformanceKit;
+import org.atlasgraph.tck.InvalidParameters;
 import org.atlasgraph.tck.Report;
 import org.atlasgraph.tck.RuleResult;
 import org.atlasgraph.tck.Status;
+import org.atlasgraph.tck.TckFixtures;
 import org.atlasgraph.tck.TckSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -64,7 +68,7 @@ final class TckCommand implements Callable<Integer> {
         json.ifPresent(file -> AtomicFiles.requireWritable("--json", file));
         Manifold manifold = provider.createManifold();
         long start = System.nanoTime();
-        Report report = new ConformanceKit(manifold, new TckSettings(seed, samples)).runAll();
+        Report report = new ConformanceKit(manifold, new TckSettings(seed, samples), fixtures()).runAll();
         double seconds = (System.nanoTime() - start) * 1e-9;
 
         PrintWriter out = spec.commandLine().getOut();
@@ -133,5 +137,21 @@ final class TckCommand implements Callable<Integer> {
             return new Rule(r.id().id(), r.id().level().name(), r.id().statement(), r.status().name(), r.measured(),
                     r.message());
         }
+    }
+
+    /**
+     * The SPI rules need the provider and some parameter values it must reject: every numeric parameter set to text
+     * that is not a number, the other parameters as the user gave them.
+     */
+    private TckFixtures fixtures() {
+        List<InvalidParameters> invalid = provider.provider().parameters().stream()
+                .filter(s -> s.type() == ParameterSpec.Type.INTEGER || s.type() == ParameterSpec.Type.DECIMAL)
+                .map(s -> {
+                    Map<String, String> values = new LinkedHashMap<>(provider.values());
+                    values.put(s.name(), "not-a-number");
+                    return new InvalidParameters(values, s.name());
+                })
+                .collect(Collectors.toList());
+        return TckFixtures.none().withProvider(provider.provider(), invalid);
     }
 }

@@ -229,7 +229,8 @@ final class Dense {
     static SymmetricEigen symmetricEigen(double[] symmetric, int k) {
         EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(k, true, true);
         if (!eig.decompose(wrap(k, k, symmetric.clone()))) {
-            throw new ArithmeticException("symmetric eigendecomposition of a " + k + "×" + k + " matrix did not converge");
+            throw new ArithmeticException("symmetric eigendecomposition of a " + k + "×" + k
+                    + " matrix did not converge");
         }
         double[] values = new double[k];
         double[] vectors = new double[k * k];
@@ -292,7 +293,11 @@ final class Dense {
 
     /** @return the largest |aᵀa − I| entry of an n×k array: 0 for an orthonormal basis */
     static double orthonormalityDefect(double[] a, int n, int k) {
-        double[] g = gram(a, n, k);
+        return identityDefect(gram(a, n, k), k);
+    }
+
+    /** @return the largest |g − I| entry of a k×k array, infinite if an entry is NaN */
+    static double identityDefect(double[] g, int k) {
         double worst = 0;
         for (int i = 0; i < k; i++) {
             for (int j = 0; j < k; j++) {
@@ -300,5 +305,14 @@ final class Dense {
             }
         }
         return Double.isNaN(worst) ? Double.POSITIVE_INFINITY : worst;
+    }
+
+    /** @return the largest absolute entry, 0 for an empty array */
+    static double maxAbs(double[] a) {
+        double m = 0;
+        for (double v : a) {
+            m = Math.max(m, Math.abs(v));
+        }
+        return m;
     }
 }

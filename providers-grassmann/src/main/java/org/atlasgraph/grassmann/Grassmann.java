@@ -148,7 +148,9 @@ public final class Grassmann implements Manifold {
         double[] basis = exact.orthonormalize("ambient", ambient);
         GrassmannChart chart = atlas.ehresmann(atlas.identifyChart(basis));
         double[] b = new double[dimension()];
-        if (GrassmannKernels.ingest(chart, basis, b, workspace.get()) && maxAbs(b) < GrassmannChart.TRUST_BOUND) {
+        boolean inside = GrassmannKernels.ingest(chart, basis, b, workspace.get())
+                && Dense.maxAbs(b) < GrassmannChart.TRUST_BOUND;
+        if (inside) {
             return new ChartPoint(chart, Coordinates.ofComputed("locate", b));
         }
         GrassmannChart adHoc = atlas.adHocAt(basis);
@@ -286,13 +288,6 @@ public final class Grassmann implements Manifold {
         return sampling.gpd(x, power, deltaMax.value(n, k), rng);
     }
 
-    private static double maxAbs(double[] a) {
-        double m = 0;
-        for (double v : a) {
-            m = Math.max(m, Math.abs(v));
-        }
-        return m;
-    }
 
     @Override
     public String toString() {

@@ -21,6 +21,11 @@ import org.atlasgraph.api.Transition;
  * {@code adhoc-1, adhoc-2, …} from a per-atlas serial.
  */
 final class GrassmannAtlas implements AtlasGraph {
+    /** The bound on |c_ij| that {@link #dominantRows} reaches; slightly above 1 so that it stops after few swaps. */
+    static final double DOMINANCE = 1.05;
+    /** A safety cap on the swaps of {@link #dominantRows}, per row of the index set; it converges long before. */
+    private static final int MAX_SWAPS_PER_ROW = 100;
+
     private final int n;
     private final int k;
     private final AtomicLong serial = new AtomicLong();
@@ -118,23 +123,81 @@ final class GrassmannAtlas implements AtlasGraph {
     }
 
     /**
+     * A dominant ("maxvol") set of k rows of Ŷ: starting from {@link #pivotedRows}, a row of Ŷ_J is swapped into Ŷ_I
+     * while some coefficient |c_ij| of C = Ŷ_J Ŷ_I⁻¹ exceeds {@link #DOMINANCE}; each swap multiplies |det Ŷ_I| by
+     * |c_ij| &gt; {@link #DOMINANCE}, so the loop ends, and C is updated by a rank-one formula in O(nk) per swap
+     * (Goreinov, Oseledets, Savostyanov et al., "How to find a good submatrix", 2010). The resulting Ehresmann chart
+     * holds the point within max |c_ij| ≤ {@link #DOMINANCE}.
+     *
+     * @param orthonormal an orthonormal basis Ŷ, n×k row-major (not modified)
+     * @return i₁ &lt; … &lt; i_k
+     */
+    int[] dominantRows(double[] orthonormal) {
+        int[] upper = pivotedRows(orthonormal);
+        GrassmannChart start = ehresmann(upper);
+        int[] lower = start.lower.clone();
+        double[] c = start.coordinatesOf(start.toFrame(orthonormal)).orElseThrow(() -> new ArithmeticException(
+                "dominantRows: the pivoted rows of a full-rank basis were singular"));
+        int m = n - k;
+        double[] pivotRow = new double[k];
+        for (int swap = 0; swap < MAX_SWAPS_PER_ROW * k; swap++) {
+            int best = 0;
+            for (int i = 1; i < c.length; i++) {
+                if (Math.abs(c[i]) > Math.abs(c[best])) {
+                    best = i;
+                }
+            }
+            if (!(Math.abs(c[best]) > DOMINANCE)) {
+                break;
+            }
+            int r = best / k;
+            int col = best % k;
+            double pivot = c[best];
+            System.arraycopy(c, r * k, pivotRow, 0, k);
+            for (int i = 0; i < m; i++) {
+                if (i == r) {
+                    continue;
+                }
+                double f = c[i * k + col] / pivot;
+                for (int j = 0; j < k; j++) {
+                    c[i * k + j] -= f * pivotRow[j];
+                }
+                c[i * k + col] = f;
+            }
+            for (int j = 0; j < k; j++) {
+                c[r * k + j] = -pivotRow[j] / pivot;
+            }
+            c[r * k + col] = 1 / pivot;
+            int t = upper[col];
+            upper[col] = lower[r];
+            lower[r] = t;
+        }
+        Arrays.sort(upper);
+        return upper;
+    }
+
+    /**
      * The body of Alg. 4 ({@code ATLAS_transition_map}) without its n×n matrices: a new ad hoc chart centred at
-     * span(Ŷ).
+     * span(Ŷ). The underlying Ehresmann chart is the one of Alg. 7 when the point lies in its domain of trust; else
+     * (Alg. 7's rows are nearly dependent, and C would be large) the {@link #dominantRows}, so that C, and with it
+     * the rotation Q_C, stays well conditioned: Q_C's accuracy degrades like ε‖C‖².
      *
      * @param orthonormal an orthonormal basis Ŷ of the centre, n×k row-major (not modified)
      * @return the chart; the centre has coordinates 0 in it
      */
     GrassmannChart adHocAt(double[] orthonormal) {
         int[] upper = identifyChart(orthonormal);
-        Optional<double[]> centre = ehresmann(upper).coordinatesOf(ehresmann(upper).toFrame(orthonormal));
+        Optional<double[]> centre = ehresmann(upper).coordinatesOf(ehresmann(upper).toFrame(orthonormal))
+                .filter(c -> Dense.maxAbs(c) < GrassmannChart.TRUST_BOUND);
         if (centre.isEmpty()) {
-            upper = pivotedRows(orthonormal);
+            upper = dominantRows(orthonormal);
             centre = ehresmann(upper).coordinatesOf(ehresmann(upper).toFrame(orthonormal));
         }
         double[] c = centre.orElseThrow(() -> new ArithmeticException(
                 "adHocAt: no k rows of the centre's basis are independent; it is not of full rank"));
         return GrassmannChart.adHoc(new ChartId("adhoc-" + serial.incrementAndGet()), n, k, upper, c);
     }
+
 
     /** {@inheritDoc} Any two charts of this Gr(n,k) are joined, through the lift and ingestion of eq. (3.4). */
     @Override

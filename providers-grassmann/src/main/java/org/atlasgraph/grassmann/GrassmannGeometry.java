@@ -23,7 +23,8 @@ import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
  * nothing else of size n×k. QR factors are sign-fixed (R's diagonal positive), so a step by 0 returns X itself.
  *
  * <p>Base points (p of exp, log, parallel transport, inner and every step) must be orthonormal within
- * {@link #ORTHONORMAL_TOLERANCE}; other points (q, and both points of {@link #distance}) may be any full-rank n×k basis.
+ * {@link #ORTHONORMAL_TOLERANCE}; other points (q, and both points of {@link #distance}) may be any full-rank n×k
+ * basis.
  */
 final class GrassmannGeometry implements ExactGeometry {
     /**
@@ -285,7 +286,8 @@ final class GrassmannGeometry implements ExactGeometry {
 
     private void svd(Workspace w, DMatrixRMaj m, String operation) {
         if (!w.svd.decompose(m)) {
-            throw new ArithmeticException(operation + ": the thin SVD of an " + n + "×" + k + " matrix did not converge");
+            throw new ArithmeticException(operation + ": the thin SVD of an " + n + "×" + k
+                    + " matrix did not converge");
         }
         System.arraycopy(w.svd.getSingularValues(), 0, w.sigma, 0, k);
         w.svd.getU(w.u, false);
@@ -344,16 +346,7 @@ final class GrassmannGeometry implements ExactGeometry {
         Checks.requireFiniteOfLength(name, p, n * k, "n·k for " + label);
         DMatrixRMaj x = w.bindP(p, n, k);
         Dense.gram(x, w.xtx);
-        double defect = 0;
-        for (int i = 0; i < k; i++) {
-            for (int j = 0; j < k; j++) {
-                defect = Math.max(defect, Math.abs(w.xtx.data[i * k + j] - (i == j ? 1 : 0)));
-            }
-        }
-        if (!(defect <= ORTHONORMAL_TOLERANCE)) {
-            throw new InvalidInputException(name, "an orthonormal n×k basis (|pᵀp − I| ≤ "
-                    + Checks.number(ORTHONORMAL_TOLERANCE) + ")", "|pᵀp − I| = " + Checks.number(defect));
-        }
+        requireOrthonormal(name, Dense.identityDefect(w.xtx.data, k));
         return x;
     }
 
@@ -364,7 +357,10 @@ final class GrassmannGeometry implements ExactGeometry {
 
     private void requireOrthonormal(String name, double[] p) {
         Checks.requireFiniteOfLength(name, p, n * k, "n·k for " + label);
-        double defect = Dense.orthonormalityDefect(p, n, k);
+        requireOrthonormal(name, Dense.orthonormalityDefect(p, n, k));
+    }
+
+    private static void requireOrthonormal(String name, double defect) {
         if (!(defect <= ORTHONORMAL_TOLERANCE)) {
             throw new InvalidInputException(name, "an orthonormal n×k basis (|pᵀp − I| ≤ "
                     + Checks.number(ORTHONORMAL_TOLERANCE) + ")", "|pᵀp − I| = " + Checks.number(defect));

@@ -52,6 +52,21 @@ class GrassmannAtlasTest {
     }
 
     @ParameterizedTest(name = "Gr({0},{1})")
+    @CsvSource({"100,10", "40,20", "12,9"})
+    void dominantRowsHoldThePointWithinTheDominanceBound(int n, int k) {
+        SplittableRandom rng = new SplittableRandom(SEED * 3 + n);
+        GrassmannAtlas atlas = new GrassmannAtlas(n, k);
+        for (int trial = 0; trial < 5; trial++) {
+            double[] y = Dense.thinQr(Reference.gaussian(rng, n, k), n, k).q();
+            GrassmannChart chart = atlas.ehresmann(atlas.dominantRows(y));
+            double[] c = chart.coordinatesOf(chart.toFrame(y)).orElseThrow();
+            assertThat(Reference.maxAbsDifference(c, Reference.ingest(chart, y))).as("coordinates").isLessThan(1e-10);
+            assertThat(Reference.maxAbs(c)).as("max |c_ij| in the dominant chart")
+                    .isLessThanOrEqualTo(GrassmannAtlas.DOMINANCE);
+        }
+    }
+
+    @ParameterizedTest(name = "Gr({0},{1})")
     @CsvSource({"5,2", "6,3", "4,1", "5,4"})
     void changeChartCentresAnAdHocChartAtThePoint(int n, int k) {
         SplittableRandom rng = new SplittableRandom(SEED * 5 + n);

@@ -135,7 +135,8 @@ class GrassmannGeometryTest {
         double[] x = {1, 0, 0, 1, 0, 0, 0, 0};
         double[] stretched = Reference.scaled(x, 2);
         assertThatThrownBy(() -> g.log(stretched, x)).isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("p: expected an orthonormal n×k basis").hasMessageContaining("found |pᵀp − I| = 3");
+                .hasMessageContaining("p: expected an orthonormal n×k basis")
+                .hasMessageContaining("found |pᵀp − I| = 3");
         double[] vertical = {0.1, 0, 0, 0, 0, 0, 0, 0};
         assertThatThrownBy(() -> g.exp(x, vertical)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("v: expected a horizontal tangent vector at p");

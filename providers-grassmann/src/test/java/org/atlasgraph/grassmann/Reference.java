@@ -133,7 +133,8 @@ final class Reference {
         int n = chart.n;
         int k = chart.k;
         DMatrixRMaj q = new DMatrixRMaj(n, n);
-        CommonOps_DDRM.mult(permutation(chart.upper, chart.lower, n), claimQa(chart.isAdHoc() ? chart.rotation.centre() : new double[chart.m * k], chart.m, k), q);
+        double[] centre = chart.isAdHoc() ? chart.rotation.centre() : new double[chart.m * k];
+        CommonOps_DDRM.mult(permutation(chart.upper, chart.lower, n), claimQa(centre, chart.m, k), q);
         DMatrixRMaj y = new DMatrixRMaj(n, k);
         CommonOps_DDRM.multTransA(q, matrix(n, k, x), y);
         DMatrixRMaj yu = CommonOps_DDRM.extract(y, 0, k, 0, k);

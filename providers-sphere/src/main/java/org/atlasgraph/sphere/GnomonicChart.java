@@ -3,6 +3,7 @@ package org.atlasgraph.sphere;
 import org.atlasgraph.api.Chart;
 import org.atlasgraph.api.ChartId;
 import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.check.Checks;
 
 /**
  * A gnomonic chart of S^{n-1} centred at a unit vector c: φ⁻¹(ξ) = (c + Bξ)/√(1 + ‖ξ‖²), where the columns of B are an
@@ -129,20 +130,30 @@ final class GnomonicChart implements Chart {
         return centre.length - 1;
     }
 
+    /**
+     * Validates the dimension of coordinates or a representative handed to this chart from outside (TCK ERR-3).
+     *
+     * @return {@code values}
+     */
+    Coordinates checked(String name, Coordinates values) {
+        return Checks.requireDimension(name, values, centre.length - 1, "dimension of chart " + id);
+    }
+
     @Override
     public boolean contains(Coordinates xi) {
-        return xi.norm() < TRUST_RADIUS;
+        return checked("xi", xi).norm() < TRUST_RADIUS;
     }
 
     @Override
     public double[] toAmbient(Coordinates xi) {
-        return Vectors.normalized(lift(xi));
+        return Vectors.normalized(lift(checked("xi", xi)));
     }
 
     /** {@inheritDoc} Here {@code (I − xxᵀ)Bτ/‖y‖} with y = c + Bξ and x = y/‖y‖. */
     @Override
     public double[] pushForward(Coordinates xi, Coordinates tau) {
-        double[] y = lift(xi);
+        checked("tau", tau);
+        double[] y = lift(checked("xi", xi));
         double ny = Vectors.norm(y);
         double[] x = Vectors.scaled(y, 1 / ny);
         double[] v = tangentBasisTimes(tau.toArray());
@@ -159,6 +170,7 @@ final class GnomonicChart implements Chart {
      */
     @Override
     public Coordinates tangentCoordinates(Coordinates xi, double[] ambient) {
+        Checks.requireFiniteOfLength("ambient", ambient, centre.length, "ambient dimension of the chart's sphere");
         double[] x = toAmbient(xi);
         double xv = Vectors.dot(x, ambient);
         double[] tangential = new double[x.length];

@@ -30,13 +30,14 @@ final class GnomonicTransition implements Transition {
 
     @Override
     public Optional<Coordinates> apply(Coordinates xi) {
-        double[] r = to.project(from.lift(xi));
+        double[] r = to.project(from.lift(from.checked("xi", xi)));
         return r == null ? Optional.empty() : Optional.of(Coordinates.ofComputed("transition", r));
     }
 
     @Override
     public Coordinates pushForward(Coordinates xi, Coordinates tau) {
-        double[] dy = from.tangentBasisTimes(tau.toArray());
-        return Coordinates.ofComputed("transition.pushForward", to.projectDifferential(from.lift(xi), dy));
+        double[] dy = from.tangentBasisTimes(from.checked("tau", tau).toArray());
+        double[] y = from.lift(from.checked("xi", xi));
+        return Coordinates.ofComputed("transition.pushForward", to.projectDifferential(y, dy));
     }
 }

@@ -94,8 +94,8 @@ public final class Sphere implements Manifold {
     @Override
     public Optional<ChartPoint> coordinatesIn(Chart chart, double[] ambient) {
         double[] x = ingest("ambient", ambient);
-        if (!(chart instanceof GnomonicChart g)) {
-            throw new InvalidInputException("chart", "a chart of " + name(), chart.getClass().getSimpleName());
+        if (!(chart instanceof GnomonicChart g) || chart.dimension() != n - 1) {
+            throw new InvalidInputException("chart", "a chart of " + name(), chart.toString());
         }
         double[] xi = g.project(x);
         return xi == null ? Optional.empty()
@@ -142,6 +142,7 @@ public final class Sphere implements Manifold {
 
             @Override
             public TangentVector raise(ChartPoint p, Coordinates covector) {
+                Checks.requireDimension("covector", covector, n - 1, "dimension of " + name());
                 Coordinates xi = p.xi();
                 double s = xi.dot(xi);
                 return p.tangent(covector.plus(xi.scale(xi.dot(covector))).scale(1 + s));

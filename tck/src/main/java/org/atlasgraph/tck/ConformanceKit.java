@@ -1,32 +1,107 @@
 package org.atlasgraph.tck;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import org.atlasgraph.api.Manifold;
 
 /**
- * The JUnit-free engine of the kit: checks one rule or all of them on a manifold.
+ * The JUnit-free engine of the kit: checks one rule or all of them on a manifold. {@code atlas tck} runs it directly;
+ * {@link ManifoldVerification} wraps it in one JUnit test per rule.
+ *
+ * <p>Every random draw derives from {@link TckSettings#seed()}: the test points are drawn once per kit (so sample i is
+ * the same point in every rule) and each rule draws its directions from its own seeded source (so rules do not depend
+ * on the order they run in). {@link #check} never throws: a primitive that throws where it must not, or a kit that
+ * cannot run (no sampler and no points), is reported as a failed rule with the reason.
  */
 public final class ConformanceKit {
-    private final Manifold manifold;
-    private final TckSettings settings;
+    private static final Map<RuleId, Function<Probe, RuleResult>> RULES = new EnumMap<>(RuleId.class);
+
+    static {
+        RULES.put(RuleId.MAN_1, ManifoldChecks::locateOfEmbed);
+        RULES.put(RuleId.MAN_2, ManifoldChecks::coordinatesInOwnChart);
+        RULES.put(RuleId.MAN_3, ManifoldChecks::shapes);
+        RULES.put(RuleId.CHT_1, ManifoldChecks::locatedPointsInChart);
+        RULES.put(RuleId.RET_1, RetractionChecks::zeroStep);
+        RULES.put(RuleId.RET_2, RetractionChecks::firstOrder);
+        RULES.put(RuleId.RET_3, RetractionChecks::validResult);
+        RULES.put(RuleId.INV_1, RetractionChecks::inverseOfRetraction);
+        RULES.put(RuleId.INV_2, RetractionChecks::retractionOfInverse);
+        RULES.put(RuleId.VT_1, TransportChecks::linear);
+        RULES.put(RuleId.VT_2, TransportChecks::identity);
+        RULES.put(RuleId.VT_3, TransportChecks::normPreserved);
+        RULES.put(RuleId.VT_4, TransportChecks::firstOrder);
+        RULES.put(RuleId.VT_5, TransportChecks::secondOrderAtCentres);
+        RULES.put(RuleId.TRN_1, TransitionChecks::roundTrip);
+        RULES.put(RuleId.TRN_2, TransitionChecks::samePoint);
+        RULES.put(RuleId.TRN_3, TransitionChecks::differential);
+        RULES.put(RuleId.MET_1, MetricChecks::symmetricPositiveDefinite);
+        RULES.put(RuleId.MET_2, MetricChecks::inducedByEmbedding);
+        RULES.put(RuleId.MET_3, MetricChecks::raiseInverts);
+        RULES.put(RuleId.DST_1, DistanceChecks::symmetric);
+        RULES.put(RuleId.DST_2, DistanceChecks::zeroDiagonal);
+        RULES.put(RuleId.DST_3, DistanceChecks::triangle);
+        RULES.put(RuleId.DST_4, DistanceChecks::exact);
+        RULES.put(RuleId.ERR_1, ErrorChecks::wrongLengthAmbient);
+        RULES.put(RuleId.ERR_2, ErrorChecks::nonFiniteAmbient);
+        RULES.put(RuleId.ERR_3, ErrorChecks::wrongLengthCoordinates);
+        RULES.put(RuleId.ERR_4, ErrorChecks::tangentInWrongChart);
+        RULES.put(RuleId.ERR_5, ErrorChecks::offManifoldAmbient);
+        RULES.put(RuleId.ERR_6, ErrorChecks::finiteOutputs);
+        RULES.put(RuleId.SPI_1, ProviderChecks::discoverable);
+        RULES.put(RuleId.SPI_2, ProviderChecks::wellFormedName);
+        RULES.put(RuleId.SPI_3, ProviderChecks::badParameters);
+    }
+
+    private final Probe probe;
 
     /**
+     * A kit without fixtures: points come from {@code manifold.sampler()}; ERR-5 and the SPI rules are skipped.
+     *
      * @param manifold the manifold under test
      * @param settings seed, sample counts and tolerances
      */
     public ConformanceKit(Manifold manifold, TckSettings settings) {
-        this.manifold = Objects.requireNonNull(manifold, "manifold");
-        this.settings = Objects.requireNonNull(settings, "settings");
+        this(manifold, settings, TckFixtures.none());
     }
 
     /**
+     * A kit with fixtures.
+     *
+     * @param manifold the manifold under test
+     * @param settings seed, sample counts and tolerances
+     * @param fixtures points (for a manifold without sampler), off-manifold points, the provider
+     */
+    public ConformanceKit(Manifold manifold, TckSettings settings, TckFixtures fixtures) {
+        this.probe = new Probe(Objects.requireNonNull(manifold, "manifold"), Objects.requireNonNull(settings,
+                "settings"), Objects.requireNonNull(fixtures, "fixtures"));
+    }
+
+    /** @return the settings of this kit */
+    public TckSettings settings() {
+        return probe.settings();
+    }
+
+    /**
+     * Checks one rule. Never throws: an exception escaping the manifold is a failure of the rule, with its message.
+     *
      * @param id a rule
-     * @return its outcome on this manifold
+     * @return its outcome on this manifold; {@link Level#UNTESTED} rules are skipped with "Not verified by this TCK."
      */
     public RuleResult check(RuleId id) {
-        return new RuleResult(id, Status.SKIPPED, "", "[" + id.id() + "] not implemented yet (" + settings + ")");
+        Objects.requireNonNull(id, "id");
+        Function<Probe, RuleResult> rule = RULES.get(id);
+        if (rule == null) {
+            return Evidence.skipped(id, "Not verified by this TCK.");
+        }
+        try {
+            return rule.apply(probe);
+        } catch (RuntimeException e) {
+            return probe.evidence(id).couldNotRun(e);
+        }
     }
 
     /** @return the outcome of every rule, in rule order */
@@ -35,6 +110,6 @@ public final class ConformanceKit {
         for (RuleId id : RuleId.values()) {
             results.add(check(id));
         }
-        return new Report(manifold.name(), results);
+        return new Report(probe.manifold().name(), results);
     }
 }

@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.TangentVector;
 
 /**
@@ -32,6 +33,25 @@ public final class Checks {
         if (values.length != expected) {
             String what = context.isEmpty() ? "length " + expected : "length " + expected + " (" + context + ")";
             throw new InvalidInputException(name, what, String.valueOf(values.length));
+        }
+        return values;
+    }
+
+    /**
+     * Requires coordinates (or a tangent representative, or a covector) of dimension {@code expected}: the check a
+     * chart, a transition or a metric makes on its raw {@code Coordinates} arguments (TCK rule ERR-3).
+     *
+     * @param name     the input's name in the message, e.g. {@code "xi"}, {@code "tau"}, {@code "covector"}
+     * @param values   the coordinates
+     * @param expected the required dimension
+     * @param context  what the dimension is, e.g. {@code "dimension of chart gnomonic-3"}, or {@code ""}
+     * @return {@code values}
+     * @throws InvalidInputException if the dimension differs
+     */
+    public static Coordinates requireDimension(String name, Coordinates values, int expected, String context) {
+        if (values.dimension() != expected) {
+            String what = context.isEmpty() ? "length " + expected : "length " + expected + " (" + context + ")";
+            throw new InvalidInputException(name, what, String.valueOf(values.dimension()));
         }
         return values;
     }

@@ -1,0 +1,242 @@
+package org.atlasgraph.cli;
+
+import java.awt.Color;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.cli.console.Progress;
+import org.atlasgraph.cli.console.TextTable;
+import org.atlasgraph.cli.io.AtomicFiles;
+import org.atlasgraph.cli.io.InputFiles;
+import org.atlasgraph.pointcloud.LearningSummary;
+import org.atlasgraph.pointcloud.PointCloudAtlas;
+import org.atlasgraph.pointcloud.PointCloudProvider;
+import org.atlasgraph.pointcloud.QuadraticChart;
+import org.atlasgraph.pointcloud.data.KleinPatches;
+import org.atlasgraph.pointcloud.io.AtlasJson;
+import org.atlasgraph.pointcloud.io.PointCloudFiles;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code atlas learn [--dataset klein | --input FILE] [--dim d] [--radius r] [--out atlas.json] [--plot DIR]}: learns
+ * an approximate atlas graph from a point cloud (§4), prints what it found (charts, d, r, coverage, fit residual, wall
+ * time) and saves the atlas as JSON. {@code --plot} draws the charts: for the Klein patches in the (θ, φ) square, as
+ * in Fig. 3 of the paper.
+ */
+@Command(name = "learn", description = {
+    "Learn an approximate atlas graph from a point cloud and save it as JSON.",
+    "Example: atlas learn --dataset klein --count 100000 --out atlas.json --plot plots",
+})
+final class LearnCommand implements Callable<Integer> {
+    /** Charts drawn one per panel by --plot, like Fig. 3A; the overview shows all. */
+    private static final int PANELS = 16;
+
+    @Option(names = "--dataset", paramLabel = "NAME",
+            description = "Built-in data set when no --input is given: klein (the 3×3 high-contrast patches). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    private String dataset = "klein";
+
+    @Option(names = "--count", paramLabel = "N", description = "Points drawn from the data set. Default: ${DEFAULT-VALUE}.")
+    private int count = 20000;
+
+    @Option(names = "--input", paramLabel = "FILE", description = "Points to learn from: .npy (N×D float64) or .csv "
+            + "(header row, numeric columns).")
+    private Optional<Path> input = Optional.empty();
+
+    @Option(names = "--dim", paramLabel = "d", description = "Intrinsic dimension, 1 ≤ d < D. Default: estimated.")
+    private Optional<Integer> dim = Optional.empty();
+
+    @Option(names = "--radius", paramLabel = "r", description = "Chart radius > 0. Default: derived from the data.")
+    private Optional<Double> radius = Optional.empty();
+
+    @Option(names = "--seed", paramLabel = "S", description = "Seed of the data set and of learning. Default: ${DEFAULT-VALUE}.")
+    private long seed = 1;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Where to save the atlas. Default: ${DEFAULT-VALUE}.")
+    private Path out = Path.of("atlas.json");
+
+    @Option(names = "--plot", paramLabel = "DIR", description = "Also draw the charts as PNG files in DIR.")
+    private Optional<Path> plot = Optional.empty();
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        AtomicFiles.requireWritable("--out", out);
+        KleinPatches klein = null;
+        double[][] points;
+        String source;
+        if (input.isPresent()) {
+            points = PointCloudFiles.read(InputFiles.requireReadable("--input", input.get()));
+            source = input.get().toString();
+        } else {
+            if (!PointCloudProvider.DATASETS.contains(dataset.toLowerCase(Locale.ROOT))) {
+                throw new InvalidInputException("--dataset", "one of " + PointCloudProvider.DATASETS,
+                        "'" + dataset + "'");
+            }
+            if (count < 1) {
+                throw new InvalidInputException("--count", "an integer ≥ 1", String.valueOf(count));
+            }
+            klein = KleinPatches.sample(count, seed);
+            points = klein.points();
+            source = "klein (" + count + " patches, seed " + seed + ")";
+        }
+        PointCloudAtlas.Builder builder = PointCloudAtlas.builder(points).seed(seed);
+        dim.ifPresent(builder::dimension);
+        radius.ifPresent(builder::radius);
+        long start = System.nanoTime();
+        PointCloudAtlas atlas;
+        try (Progress progress = Progress.start("learn", 0)) {
+            builder.progress((stage, done, total) -> {
+                synchronized (progress) {
+                    progress.message(stage + (total > 0 ? " " + done + "/" + total : " " + done));
+                }
+            });
+            atlas = builder.build();
+        }
+        double seconds = (System.nanoTime() - start) * 1e-9;
+        AtlasJson.save(atlas, out);
+        PrintWriter w = spec.commandLine().getOut();
+        print(atlas.summary(), atlas, source, seconds, w);
+        w.println("saved to " + out);
+        if (plot.isPresent()) {
+            List<Path> files = plot(atlas, points, klein, plot.get());
+            w.println("plots: " + files);
+        }
+        w.flush();
+        return ExitCodes.OK;
+    }
+
+    private static void print(LearningSummary s, PointCloudAtlas atlas, String source, double seconds, PrintWriter w) {
+        TextTable t = TextTable.withColumns("quantity", "value").alignRight(1);
+        t.row("data", source);
+        t.row("points N × D", s.pointCount() + " × " + atlas.ambientDimension());
+        t.row("dimension d", s.dimension() + (s.dimensionEstimated() ? " (estimated)" : " (given)"));
+        t.row("chart radius r", String.format(Locale.ROOT, "%.4f", s.radius())
+                + (s.radiusDerived() ? " (derived)" : " (given)"));
+        t.row("charts", s.chartCount());
+        t.row("overlapping pairs", s.overlapCount());
+        t.row("coverage", String.format(Locale.ROOT, "%.4f", s.coverage()));
+        t.row("fit residual RMS", String.format(Locale.ROOT, "%.3e", s.rmsFitResidual()));
+        t.row("fit residual max", String.format(Locale.ROOT, "%.3e", s.maxFitResidual()));
+        t.row("learning time", String.format(Locale.ROOT, "%.2f s", seconds));
+        t.print(w, "");
+    }
+
+    /**
+     * Draws an overview (every point coloured by its chart, centres marked) and one panel per chart for the first
+     * charts (points of the chart's ball, blue inside its transition boundary, red outside, as in Fig. 3A); the
+     * axes are (θ, φ) for the Klein patches and the first two coordinates otherwise.
+     */
+    private List<Path> plot(PointCloudAtlas atlas, double[][] points, KleinPatches klein, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        int n = points.length;
+        double[][] xy = new double[n][];
+        for (int i = 0; i < n; i++) {
+            xy[i] = klein != null ? new double[] {klein.theta(i), klein.phi(i)} : new double[] {points[i][0],
+                points[i][1]};
+        }
+        String xName = klein != null ? "θ" : "x₀";
+        String yName = klein != null ? "φ" : "x₁";
+        List<QuadraticChart> charts = atlas.charts();
+        List<List<Integer>> byChart = new ArrayList<>();
+        charts.forEach(c -> byChart.add(new ArrayList<>()));
+        for (int i = 0; i < n; i++) {
+            ChartPoint p = atlas.locate(points[i]);
+            byChart.get(((QuadraticChart) p.chart()).index()).add(i);
+        }
+        XYChart overview = new XYChartBuilder().width(900).height(900).title("charts of the learned atlas ("
+                + charts.size() + ")").xAxisTitle(xName).yAxisTitle(yName).build();
+        overview.getStyler().setLegendVisible(false).setMarkerSize(3);
+        for (QuadraticChart c : charts) {
+            List<Integer> idx = byChart.get(c.index());
+            if (idx.isEmpty()) {
+                continue;
+            }
+            XYSeries s = overview.addSeries(c.id().value(), column(xy, idx, 0), column(xy, idx, 1));
+            s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            s.setMarker(SeriesMarkers.CIRCLE);
+            s.setMarkerColor(Color.getHSBColor((c.index() * 0.618034f) % 1f, 0.75f, 0.85f));
+        }
+        double[][] centres = new double[charts.size()][];
+        for (QuadraticChart c : charts) {
+            centres[c.index()] = klein != null ? KleinPatches.angles(c.centre()) : c.centre();
+        }
+        XYSeries cs = overview.addSeries("centres", column(centres, null, 0), column(centres, null, 1));
+        cs.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        cs.setMarker(SeriesMarkers.CROSS);
+        cs.setMarkerColor(Color.BLACK);
+        Path overviewFile = dir.resolve("charts.png");
+        AtomicFiles.write(overviewFile, o -> BitmapEncoder.saveBitmap(overview, o, BitmapEncoder.BitmapFormat.PNG));
+
+        List<org.knowm.xchart.internal.chartpart.Chart<?, ?>> panels = new ArrayList<>();
+        for (int k = 0; k < Math.min(PANELS, charts.size()); k++) {
+            QuadraticChart c = charts.get(k);
+            List<Integer> in = new ArrayList<>();
+            List<Integer> outside = new ArrayList<>();
+            double[] centre = c.centre();
+            for (int i = 0; i < n; i++) {
+                double d2 = 0;
+                for (int j = 0; j < centre.length; j++) {
+                    d2 += (points[i][j] - centre[j]) * (points[i][j] - centre[j]);
+                }
+                if (d2 >= c.radius() * c.radius()) {
+                    continue;
+                }
+                boolean inside = atlas.coordinatesIn(c, points[i]).map(p -> c.contains(p.xi())).orElse(false);
+                (inside ? in : outside).add(i);
+            }
+            XYChart panel = new XYChartBuilder().width(300).height(300).title(c.id().value()).xAxisTitle(xName)
+                    .yAxisTitle(yName).build();
+            panel.getStyler().setLegendVisible(false).setMarkerSize(3);
+            if (klein != null) {
+                panel.getStyler().setXAxisMin(0.0).setXAxisMax(Math.PI).setYAxisMin(0.0).setYAxisMax(2 * Math.PI);
+            }
+            addScatter(panel, "inside", xy, in, Color.BLUE);
+            addScatter(panel, "outside", xy, outside, Color.RED);
+            panels.add(panel);
+        }
+        Path detailFile = dir.resolve("chart-boundaries.png");
+        int cols = 4;
+        int rows = (panels.size() + cols - 1) / cols;
+        AtomicFiles.write(detailFile, o -> BitmapEncoder.saveBitmap(panels, rows, cols, o,
+                BitmapEncoder.BitmapFormat.PNG));
+        return List.of(overviewFile, detailFile);
+    }
+
+    private static void addScatter(XYChart chart, String name, double[][] xy, List<Integer> idx, Color color) {
+        if (idx.isEmpty()) {
+            return;
+        }
+        XYSeries s = chart.addSeries(name, column(xy, idx, 0), column(xy, idx, 1));
+        s.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+        s.setMarker(SeriesMarkers.CIRCLE);
+        s.setMarkerColor(color);
+    }
+
+    private static double[] column(double[][] rows, List<Integer> idx, int col) {
+        int n = idx == null ? rows.length : idx.size();
+        double[] out = new double[n];
+        for (int k = 0; k < n; k++) {
+            out[k] = rows[idx == null ? k : idx.get(k)][col];
+        }
+        return out;
+    }
+}

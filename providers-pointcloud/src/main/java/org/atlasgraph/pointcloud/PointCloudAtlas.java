@@ -1,0 +1,696 @@
+package org.atlasgraph.pointcloud;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Random;
+import java.util.random.RandomGenerator;
+import org.atlasgraph.api.AtlasGraph;
+import org.atlasgraph.api.Chart;
+import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.Sampler;
+import org.atlasgraph.api.TangentVector;
+import org.atlasgraph.api.check.Checks;
+import org.atlasgraph.api.check.Defect;
+import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.api.primitive.Distance;
+import org.atlasgraph.api.primitive.ExactGeometry;
+import org.atlasgraph.api.primitive.InverseRetraction;
+import org.atlasgraph.api.primitive.Metric;
+import org.atlasgraph.api.primitive.Retraction;
+import org.atlasgraph.api.primitive.VectorTransport;
+
+/**
+ * An approximate atlas graph learned from a point cloud x₁…x_N ∈ R^D (§4): the manifold the data lie on, with charts
+ * that are graphs of quadratics over local tangent planes, chart boundaries learned by SVMs, and the primitives of
+ * §4.2 computed on them.
+ *
+ * <p>Learning ({@link #learn}, {@link #builder}): the intrinsic dimension d from multiscale local PCA (or given), the
+ * chart radius r from the quality of quadratic fits (or given), chart centres by a greedy r-net on the data (the paper
+ * placed them by hand), per chart local PCA bases L, M and the least-squares quadratic K of App. F.1, membership of
+ * each point in the chart whose quadratic approximates it best, a soft-margin quadratic-kernel SVM per chart reduced
+ * to the quartic of eq. (4.3), and transitions between charts that share points.
+ *
+ * <p>Primitives: the quasi-Euclidean retraction with chart changes when the quartic turns positive (§4.2.1–4.2.2);
+ * its inverse, ξ_q − ξ_p within a chart and Alg. 3 along the dense neighbour graph of Alg. 2 beyond; vector transport,
+ * the identity within a chart and the differentials of §4.2.4 across charts; the induced metric
+ * {@code I + NᵀN}; the geodesic distance as the naive approximate distance in closed form (App. F.4) within a chart
+ * and a shortest path beyond; the approximate Riemannian {@link #logarithm}; sampling from the atlas (App. E.1).
+ * Ambient points are points of R^D; they are accepted within {@link #offAtlasTolerance()} of a chart's surface.
+ * The geometry is approximate, so there is no {@link #exact()} geometry.
+ */
+public final class PointCloudAtlas implements Manifold {
+    /** A retraction step longer than this fraction of ρ is taken in sub-steps, each followed by a boundary check. */
+    static final double SUBSTEP_FRACTION = 0.25;
+    /** Attempts of the rejection sampler of App. E.1 before it gives up (a chart's cell is never empty). */
+    static final int SAMPLER_ATTEMPTS = 100_000;
+
+    private final AtlasModel model;
+    private final List<QuadraticChart> charts;
+    private final int[][] neighbours;
+    private final double tolerance;
+    private final int dimension;
+    private final int ambient;
+    private final LearnedAtlasGraph atlas;
+    private final Retraction retraction = this::retract;
+    private final InverseRetraction inverseRetraction = this::inverseRetract;
+    private final VectorTransport vectorTransport = this::transport;
+    private final Distance distance = this::geodesicDistance;
+    private final Metric metric = new InducedMetric();
+    private volatile ShortestPathLogarithm paths;
+
+    private PointCloudAtlas(AtlasModel model) {
+        this.model = model;
+        this.dimension = model.dimension();
+        this.ambient = model.ambientDimension();
+        this.tolerance = model.offAtlasTolerance();
+        List<QuadraticChart> list = new ArrayList<>();
+        for (int i = 0; i < model.charts().size(); i++) {
+            list.add(new QuadraticChart(i, model.charts().get(i)));
+        }
+        this.charts = List.copyOf(list);
+        Map<Integer, List<Integer>> adjacency = new HashMap<>();
+        for (AtlasModel.Overlap o : model.overlaps()) {
+            adjacency.computeIfAbsent(o.first(), k -> new ArrayList<>()).add(o.second());
+            adjacency.computeIfAbsent(o.second(), k -> new ArrayList<>()).add(o.first());
+        }
+        this.neighbours = new int[charts.size()][];
+        for (int i = 0; i < charts.size(); i++) {
+            neighbours[i] = adjacency.getOrDefault(i, List.of()).stream().mapToInt(Integer::intValue).sorted()
+                    .toArray();
+        }
+        this.atlas = new LearnedAtlasGraph(charts, neighbours, tolerance, this::relocate);
+    }
+
+    /**
+     * Learns an atlas with every setting derived from the data; see {@link Builder} for the choices.
+     *
+     * @param points N points of R^D, one per row (copied)
+     * @return the learned atlas
+     * @throws InvalidInputException if the points are too few, ragged, non-finite or duplicated
+     */
+    public static PointCloudAtlas learn(double[][] points) {
+        return builder(points).build();
+    }
+
+    /**
+     * Starts configuring a learning run.
+     *
+     * @param points N points of R^D, one per row (copied)
+     * @return a builder
+     * @throws InvalidInputException if the array is empty or ragged, an entry is not finite, two rows are equal, or
+     *     D is outside [2, {@value Builder#MAX_AMBIENT_DIMENSION}]
+     */
+    public static Builder builder(double[][] points) {
+        return new Builder(points);
+    }
+
+    /**
+     * Rebuilds an atlas from its model, e.g. one read by {@code AtlasJson}: the result behaves exactly as the atlas
+     * the model was taken from.
+     *
+     * @param model the model
+     * @return the atlas
+     */
+    public static PointCloudAtlas fromModel(AtlasModel model) {
+        return new PointCloudAtlas(Objects.requireNonNull(model, "model"));
+    }
+
+    /** @return the model that defines this atlas (what {@code AtlasJson} saves) */
+    public AtlasModel model() {
+        return model;
+    }
+
+    /** @return the charts, by index */
+    public List<QuadraticChart> charts() {
+        return charts;
+    }
+
+    /** @return what learning found: d, r, chart count, coverage, fit residuals */
+    public LearningSummary summary() {
+        return model.summary();
+    }
+
+    /** @return the largest distance from the charts' quadratic surfaces at which an ambient point is accepted */
+    public double offAtlasTolerance() {
+        return tolerance;
+    }
+
+    @Override
+    public String name() {
+        return "pointcloud(d=" + dimension + " in R^" + ambient + ", " + charts.size() + " charts)";
+    }
+
+    @Override
+    public int dimension() {
+        return dimension;
+    }
+
+    @Override
+    public int ambientDimension() {
+        return ambient;
+    }
+
+    @Override
+    public AtlasGraph atlas() {
+        return atlas;
+    }
+
+    /**
+     * {@inheritDoc} The chart is the one with the nearest centre (relative to its radius) among those that can represent
+     * the point and whose boundary quartic is negative there (§4.2.2), else among those that can represent it; the
+     * coordinates are the projection {@code L_αᵀ(x − c_α)}.
+     * The projection is exact for points on the chart's surface and keeps {@code locate} consistent with the
+     * transition maps, which also project; a Gauss–Newton foot-point refinement would move off-surface points by
+     * less than the fit residual and break that consistency, so it is not applied.
+     */
+    @Override
+    public ChartPoint locate(double[] point) {
+        double[] x = ingest("ambient", point);
+        return best(x).orElseThrow(() -> new IllegalStateException("no chart represents an accepted point"));
+    }
+
+    /** {@inheritDoc} Empty outside the chart's trusted radius or farther than the tolerance from its surface. */
+    @Override
+    public Optional<ChartPoint> coordinatesIn(Chart chart, double[] point) {
+        double[] x = ingest("ambient", point);
+        QuadraticChart c = own(chart);
+        double[] xi = DenseNeighbourGraph.representation(c, x, tolerance);
+        return xi == null ? Optional.empty()
+                : Optional.of(new ChartPoint(c, Coordinates.ofComputed("coordinatesIn", xi)));
+    }
+
+    /**
+     * {@inheritDoc} The defect is the distance from the nearest chart surface, each surface clipped to its trusted
+     * radius; points farther than {@link #offAtlasTolerance()} (a tenth of the chart radius, or twice the largest
+     * training residual for noisy data) are off the atlas.
+     */
+    @Override
+    public Optional<Defect> checkPoint(double[] point) {
+        Checks.requireFiniteOfLength("ambient", point, ambient, "ambient dimension D of the learned atlas");
+        double best = Double.POSITIVE_INFINITY;
+        for (QuadraticChart c : charts) {
+            double[] xi = c.coordinatesOf(point);
+            double norm = Vec.norm(xi);
+            if (norm > c.coordinateRadius()) {
+                xi = Vec.scaled(xi, c.coordinateRadius() / norm);
+            }
+            best = Math.min(best, Vec.distance(point, c.ambientOf(xi)));
+        }
+        return best <= tolerance ? Optional.empty()
+                : Optional.of(new Defect("distance to the learned atlas", best, tolerance));
+    }
+
+    @Override
+    public Retraction retraction() {
+        return retraction;
+    }
+
+    @Override
+    public InverseRetraction inverseRetraction() {
+        return inverseRetraction;
+    }
+
+    @Override
+    public VectorTransport vectorTransport() {
+        return vectorTransport;
+    }
+
+    @Override
+    public Metric metric() {
+        return metric;
+    }
+
+    @Override
+    public Distance distance() {
+        return distance;
+    }
+
+    /** {@inheritDoc} Always empty: a learned atlas is approximate and has no closed forms. */
+    @Override
+    public Optional<ExactGeometry> exact() {
+        return Optional.empty();
+    }
+
+    /**
+     * {@inheritDoc} App. E.1: a chart drawn uniformly, ξ uniform in the ball of its trust radius, rejected unless the boundary
+     * quartic is negative. The paper draws a fixed number per chart; we draw the chart afresh after each rejection, so
+     * that a chart's share is proportional to the area of its cell and the samples cover the manifold evenly in chart
+     * coordinates.
+     */
+    @Override
+    public Optional<Sampler> sampler() {
+        return Optional.of(this::draw);
+    }
+
+    /**
+     * Draws points from the atlas (App. E.1), as {@link #sampler()} does.
+     *
+     * @param count the number of points, ≥ 1
+     * @param seed  the seed of the only random source
+     * @return count×D ambient points
+     * @throws InvalidInputException if {@code count < 1}
+     */
+    public double[][] sample(int count, long seed) {
+        Checks.requirePositive("count", count);
+        Random rng = new Random(seed);
+        double[][] out = new double[count][];
+        for (int i = 0; i < count; i++) {
+            out[i] = embed(draw(rng));
+        }
+        return out;
+    }
+
+    /**
+     * The approximate Riemannian logarithm {@code Log_p(q)}: within a chart the second-order expansion
+     * {@code Δ + ½Γ_ξ(Δ, Δ)} of the logarithm in coordinates, with Δ = ξ_q − ξ_p and the Christoffel symbols of the
+     * chart's quadratic surface, rescaled to the naive distance; beyond, Alg. 3 along the shortest path of the dense
+     * neighbour graph with the same corrections per segment, parallel transport between segments, and the length of
+     * the path (see {@code ShortestPathLogarithm}). The expansion alone errs by O(‖Δ‖²) in length; the naive distance
+     * measures the length of the segment on the surface exactly. Unlike {@link #inverseRetraction()}, which inverts
+     * the quasi-Euclidean retraction, this approximates the exponential map's inverse.
+     *
+     * @param p the base point
+     * @param q the point whose logarithm is taken
+     * @return a tangent vector at p, in p's chart
+     * @throws InvalidInputException if a point is not in a chart of this atlas or no path joins them
+     */
+    public TangentVector logarithm(ChartPoint p, ChartPoint q) {
+        return log(p, q, true);
+    }
+
+    /**
+     * An approximation of parallel transport along the minimizing geodesic from p to q: the parallel-transport equation
+     * {@code v' = −Γ(γ', v)} of the charts' quadratic surfaces, integrated along the same straight segments that
+     * {@link #distance()} measures (one segment when a chart holds both points), carried between charts by the
+     * differentials of §4.2.4, and rescaled to keep the metric norm. The default {@link #vectorTransport()} is the
+     * paper's cheaper first-order transport (the identity within a chart).
+     *
+     * @param p   the base point of τ
+     * @param tau a tangent vector at p, in p's chart
+     * @param q   the destination
+     * @return the transported vector at q, in q's chart
+     * @throws InvalidInputException if τ is not in p's chart, a point is not in a chart of this atlas, or no path
+     *     joins them
+     */
+    public TangentVector parallelTransport(ChartPoint p, TangentVector tau, ChartPoint q) {
+        Checks.requireSameChart("tau", p, tau);
+        QuadraticChart a = own(p.chart());
+        QuadraticChart b = own(q.chart());
+        double[] t = tau.tau().toArray();
+        double[] qInP = expressIn(a, q);
+        double[] v;
+        if (qInP != null) {
+            double[] moved = ShortestPathLogarithm.parallel(a, p.xi().toArray(), qInP, t);
+            v = ShortestPathLogarithm.carry(a, qInP, b, q.xi().toArray(), moved);
+            v = ShortestPathLogarithm.withLength(b, q.xi().toArray(), v,
+                    Math.sqrt(a.metricInner(p.xi().toArray(), t, t)));
+        } else {
+            v = paths().transport(node(p), t, node(q), true);
+        }
+        return q.tangent(Coordinates.ofComputed("parallelTransport", v));
+    }
+
+    /**
+     * The geodesic distance of two ambient points, located first.
+     *
+     * @param x a point of R^D near the atlas (not modified)
+     * @param y a point of R^D near the atlas (not modified)
+     * @return the approximate geodesic distance
+     * @throws InvalidInputException if a point has the wrong length, is not finite or is off the atlas
+     */
+    public double geodesicDistance(double[] x, double[] y) {
+        return geodesicDistance(locate(x), locate(y));
+    }
+
+    /** @return the number of vertices of the dense neighbour graph of Alg. 2 (built on first use) */
+    public int denseGraphSize() {
+        return paths().graphSize();
+    }
+
+    // ---- primitives ----
+
+    private ChartPoint retract(ChartPoint p, TangentVector tau) {
+        Checks.requireSameChart("tau", p, tau);
+        QuadraticChart chart = own(p.chart());
+        double[] xi = p.xi().toArray();
+        double[] t = tau.tau().toArray();
+        int steps = Math.max(1, (int) Math.ceil(Vec.norm(t) / (SUBSTEP_FRACTION * chart.coordinateRadius())));
+        double[] step = Vec.scaled(t, 1.0 / steps);
+        for (int s = 0; s < steps; s++) {
+            for (int a = 0; a < dimension; a++) {
+                xi[a] += step[a];
+            }
+            if (!chart.inside(xi)) {
+                ChartPoint moved = relocate(chart, xi);
+                QuadraticChart next = (QuadraticChart) moved.chart();
+                double[] nextXi = moved.xi().toArray();
+                if (s + 1 < steps && !next.equals(chart)) {
+                    step = ShortestPathLogarithm.carry(chart, xi, next, nextXi, step);
+                }
+                chart = next;
+                xi = nextXi;
+            }
+        }
+        return new ChartPoint(chart, Coordinates.ofComputed("retract", xi));
+    }
+
+    private TangentVector inverseRetract(ChartPoint p, ChartPoint q) {
+        return log(p, q, false);
+    }
+
+    /**
+     * The retraction logarithm ξ_q − ξ_p, or with {@code riemannian} the second-order logarithm, when p's chart
+     * represents q; Alg. 3 otherwise.
+     */
+    private TangentVector log(ChartPoint p, ChartPoint q, boolean riemannian) {
+        QuadraticChart a = own(p.chart());
+        own(q.chart());
+        double[] xi = p.xi().toArray();
+        double[] qInP = expressIn(a, q);
+        double[] v;
+        if (qInP == null) {
+            v = paths().logarithm(node(p), node(q), riemannian);
+        } else {
+            v = riemannian ? ShortestPathLogarithm.localLogarithm(a, xi, qInP) : Vec.minus(qInP, xi);
+        }
+        return p.tangent(Coordinates.ofComputed(riemannian ? "logarithm" : "inverseRetract", v));
+    }
+
+    private TangentVector transport(ChartPoint p, TangentVector tau, ChartPoint q) {
+        Checks.requireSameChart("tau", p, tau);
+        QuadraticChart a = own(p.chart());
+        QuadraticChart b = own(q.chart());
+        if (a.equals(b)) {
+            return q.tangent(tau.tau());
+        }
+        double[] qInP = expressIn(a, q);
+        double[] v = qInP != null ? ShortestPathLogarithm.carry(a, qInP, b, q.xi().toArray(), tau.tau().toArray())
+                : paths().transport(node(p), tau.tau().toArray(), node(q), false);
+        return q.tangent(Coordinates.ofComputed("transport", v));
+    }
+
+    private double geodesicDistance(ChartPoint p, ChartPoint q) {
+        QuadraticChart a = own(p.chart());
+        QuadraticChart b = own(q.chart());
+        double[] xp = p.xi().toArray();
+        double[] xq = q.xi().toArray();
+        if (a.equals(b)) {
+            return a.naiveDistance(xp, xq);
+        }
+        double[] qInP = expressIn(a, q);
+        double[] pInQ = expressIn(b, p);
+        if (qInP != null && pInQ != null) {
+            return 0.5 * (a.naiveDistance(xp, qInP) + b.naiveDistance(pInQ, xq));
+        }
+        if (qInP != null) {
+            return a.naiveDistance(xp, qInP);
+        }
+        if (pInQ != null) {
+            return b.naiveDistance(pInQ, xq);
+        }
+        // order the ends canonically so that the (direction-dependent) path shortening is symmetric
+        boolean swap = a.index() > b.index();
+        ShortestPathLogarithm.Node first = node(swap ? q : p);
+        ShortestPathLogarithm.Node second = node(swap ? p : q);
+        return paths().distance(first, second);
+    }
+
+    private final class InducedMetric implements Metric {
+        /** {@inheritDoc} Here {@code u·v + (N(ξ)u)·(N(ξ)v)}, the metric induced by R^D on the chart's surface. */
+        @Override
+        public double inner(ChartPoint p, TangentVector u, TangentVector v) {
+            Checks.requireSameChart("u", p, u);
+            Checks.requireSameChart("v", p, v);
+            return own(p.chart()).metricInner(p.xi().toArray(), u.tau().toArray(), v.tau().toArray());
+        }
+
+        /** {@inheritDoc} Here {@code (I + NᵀN)⁻¹ω} by Cholesky. */
+        @Override
+        public TangentVector raise(ChartPoint p, Coordinates covector) {
+            if (covector.dimension() != dimension) {
+                throw new InvalidInputException("covector", "length " + dimension, "" + covector.dimension());
+            }
+            return p.tangent(Coordinates.ofComputed("raise", own(p.chart()).raise(p.xi().toArray(),
+                    covector.toArray())));
+        }
+    }
+
+    // ---- helpers ----
+
+    private ChartPoint draw(RandomGenerator rng) {
+        for (int attempt = 0; attempt < SAMPLER_ATTEMPTS; attempt++) {
+            QuadraticChart c = charts.get(rng.nextInt(charts.size()));
+            double[] xi = new double[dimension];
+            double norm = 0;
+            for (int a = 0; a < dimension; a++) {
+                xi[a] = rng.nextGaussian();
+                norm += xi[a] * xi[a];
+            }
+            norm = Math.sqrt(norm);
+            if (norm == 0) {
+                continue;
+            }
+            double radius = c.trustRadius() * Math.pow(rng.nextDouble(), 1.0 / dimension);
+            for (int a = 0; a < dimension; a++) {
+                xi[a] *= radius / norm;
+            }
+            if (c.inside(xi)) {
+                return new ChartPoint(c, Coordinates.ofComputed("sample", xi));
+            }
+        }
+        throw new IllegalStateException("the sampler of App. E.1 rejected " + SAMPLER_ATTEMPTS
+                + " draws in a row; a chart boundary is empty");
+    }
+
+    /** @return q's coordinates in chart a (its own if q is in a), or null when a cannot represent q */
+    private double[] expressIn(QuadraticChart a, ChartPoint q) {
+        if (q.chart().equals(a)) {
+            return q.xi().toArray();
+        }
+        QuadraticChart b = (QuadraticChart) q.chart();
+        return DenseNeighbourGraph.representation(a, b.ambientOf(q.xi().toArray()), tolerance);
+    }
+
+    private ShortestPathLogarithm.Node node(ChartPoint p) {
+        return ShortestPathLogarithm.Node.of((QuadraticChart) p.chart(), p.xi().toArray());
+    }
+
+    /** The chart change of a retraction: locate φ̃⁻¹(ξ) afresh, keeping the chart if nothing better exists. */
+    private ChartPoint relocate(QuadraticChart chart, double[] xi) {
+        double[] x = chart.ambientOf(xi);
+        return best(x).orElseGet(() -> new ChartPoint(chart, Coordinates.ofComputed("changeChart", xi)));
+    }
+
+    /**
+     * The preferred chart for an ambient point: among the charts that can represent it (trusted radius, within the
+     * tolerance of the surface) and whose boundary contains it, the one with the nearest centre relative to its radius,
+     * which is the membership rule the boundaries were trained on; if none contains it, the nearest that can
+     * represent it. Preferring central charts keeps computations away from chart edges, where a quadratic fits worst.
+     */
+    private Optional<ChartPoint> best(double[] x) {
+        QuadraticChart inside = null;
+        double[] insideXi = null;
+        double insideDist = Double.POSITIVE_INFINITY;
+        QuadraticChart any = null;
+        double[] anyXi = null;
+        double anyDist = Double.POSITIVE_INFINITY;
+        for (QuadraticChart c : charts) {
+            double dist = Vec.distance(x, c.centreRef()) / c.radius();
+            if (dist > 2 || dist >= anyDist && dist >= insideDist) {
+                continue;
+            }
+            double[] xi = DenseNeighbourGraph.representation(c, x, tolerance);
+            if (xi == null) {
+                continue;
+            }
+            if (dist < insideDist && c.boundaryValue(xi) < 0) {
+                inside = c;
+                insideXi = xi;
+                insideDist = dist;
+            }
+            if (dist < anyDist) {
+                any = c;
+                anyXi = xi;
+                anyDist = dist;
+            }
+        }
+        if (inside != null) {
+            return Optional.of(new ChartPoint(inside, Coordinates.ofComputed("locate", insideXi)));
+        }
+        return any == null ? Optional.empty()
+                : Optional.of(new ChartPoint(any, Coordinates.ofComputed("locate", anyXi)));
+    }
+
+    private double[] ingest(String name, double[] point) {
+        Checks.requireFiniteOfLength(name, point, ambient, "ambient dimension D of the learned atlas");
+        Checks.requireOnManifold(name, point, this::checkPoint);
+        return point.clone();
+    }
+
+    private QuadraticChart own(Chart chart) {
+        if (chart instanceof QuadraticChart c && c.index() < charts.size() && charts.get(c.index()) == c) {
+            return c;
+        }
+        throw new InvalidInputException("chart", "a chart of " + name(), String.valueOf(chart));
+    }
+
+    private ShortestPathLogarithm paths() {
+        ShortestPathLogarithm p = paths;
+        if (p == null) {
+            synchronized (this) {
+                p = paths;
+                if (p == null) {
+                    p = new ShortestPathLogarithm(DenseNeighbourGraph.build(charts, neighbours, tolerance),
+                            neighbours, tolerance);
+                    paths = p;
+                }
+            }
+        }
+        return p;
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+
+    /**
+     * Configures a learning run. Every setting has a default derived from the data; the builder validates the points
+     * when it is created and the settings when they are set.
+     */
+    public static final class Builder {
+        /**
+         * Largest ambient dimension: the boundary SVM uses D(D+3)/2 explicit quadratic features (App. F.3), 2144 at
+         * D = 64, beyond which training time and memory grow out of proportion.
+         */
+        public static final int MAX_AMBIENT_DIMENSION = 64;
+
+        private final double[][] points;
+        private int dimension;
+        private double radius;
+        private long seed = 1;
+        private int svmSample = AtlasLearner.DEFAULT_SVM_SAMPLE;
+        private LearningProgress progress = LearningProgress.NONE;
+
+        private Builder(double[][] raw) {
+            this.points = validated(raw);
+        }
+
+        private static double[][] validated(double[][] raw) {
+            if (raw == null || raw.length == 0) {
+                throw new InvalidInputException("points", "a non-empty N×D array", "no points");
+            }
+            if (raw[0] == null) {
+                throw new InvalidInputException("points[0]", "a row of length D", "null");
+            }
+            int d = raw[0].length;
+            if (d < 2 || d > MAX_AMBIENT_DIMENSION) {
+                throw new InvalidInputException("points", "ambient dimension 2 ≤ D ≤ " + MAX_AMBIENT_DIMENSION
+                        + " (the boundary SVM uses D(D+3)/2 quadratic features)", "D = " + d);
+            }
+            double[][] copy = new double[raw.length][];
+            Map<RowKey, Integer> seen = new HashMap<>();
+            for (int i = 0; i < raw.length; i++) {
+                if (raw[i] == null || raw[i].length != d) {
+                    throw new InvalidInputException("points[" + i + "]", "length " + d + " like points[0]",
+                            raw[i] == null ? "null" : String.valueOf(raw[i].length));
+                }
+                copy[i] = Checks.requireFinite("points[" + i + "]", raw[i].clone());
+                Integer before = seen.putIfAbsent(new RowKey(copy[i]), i);
+                if (before != null) {
+                    throw new InvalidInputException("points[" + i + "]", "distinct points",
+                            "a duplicate of points[" + before + "]");
+                }
+            }
+            return copy;
+        }
+
+        /**
+         * Sets the intrinsic dimension instead of estimating it.
+         *
+         * @param d 1 ≤ d &lt; D
+         * @return this builder
+         * @throws InvalidInputException if d is out of range
+         */
+        public Builder dimension(int d) {
+            int ambientDim = points[0].length;
+            if (d < 1 || d >= ambientDim) {
+                throw new InvalidInputException("dimension", "1 ≤ d < D = " + ambientDim, String.valueOf(d));
+            }
+            this.dimension = d;
+            return this;
+        }
+
+        /**
+         * Sets the chart radius r instead of deriving it.
+         *
+         * @param r a finite value > 0
+         * @return this builder
+         * @throws InvalidInputException if r is not positive and finite
+         */
+        public Builder radius(double r) {
+            this.radius = Checks.requirePositive("radius", r);
+            return this;
+        }
+
+        /**
+         * @param seed the seed of every random choice (subsamples, first centre, SVM coordinate order); default 1
+         * @return this builder
+         */
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        /**
+         * @param size the largest number of ball points each boundary SVM is trained on (default
+         *             {@value AtlasLearner#DEFAULT_SVM_SAMPLE}); a seeded subsample keeps training time independent of N
+         * @return this builder
+         * @throws InvalidInputException if size &lt; 10
+         */
+        public Builder svmSample(int size) {
+            this.svmSample = Checks.requireInRange("svmSample", size, 10, Integer.MAX_VALUE);
+            return this;
+        }
+
+        /**
+         * @param listener receives progress; it may be called from several threads
+         * @return this builder
+         */
+        public Builder progress(LearningProgress listener) {
+            this.progress = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /**
+         * Learns the atlas.
+         *
+         * @return the atlas
+         * @throws InvalidInputException if there are fewer points than a quadratic fit in d dimensions needs
+         */
+        public PointCloudAtlas build() {
+            AtlasModel model = AtlasLearner.learn(points, dimension, radius, seed, svmSample, progress);
+            return fromModel(model);
+        }
+    }
+
+    /** A row compared by value, to find duplicate points. */
+    private record RowKey(double[] row) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof RowKey k && Arrays.equals(row, k.row);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(row);
+        }
+    }
+}

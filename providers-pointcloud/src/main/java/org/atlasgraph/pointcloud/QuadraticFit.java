@@ -1,0 +1,290 @@
+package org.atlasgraph.pointcloud;
+
+import org.ejml.data.Complex_F64;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.dense.row.factory.LinearSolverFactory_DDRM;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.ejml.interfaces.decomposition.QRDecomposition;
+import org.ejml.interfaces.linsol.LinearSolverDense;
+
+/**
+ * The local quadratic approximation of App. F.1: local PCA of the points in a ball gives the tangent basis L and the
+ * normal basis M; least squares on the monomials of the tangential coordinates gives the quadratic coefficients K.
+ *
+ * <p>One refinement over the paper: a first fit also has linear terms B (normal coordinates that vary linearly with
+ * ξ, which the paper assumes negligible, footnote of App. F.1). PCA of a ball that is not symmetric about the surface
+ * (a sample that is denser on one side, a ball cut by the edge of the data) tilts L away from the tangent plane; we
+ * rotate (L | M) onto the tangent plane of the first fit, spanned by (L | M)(I; B), and refit in the paper's form
+ * {@code n ≈ ½K(ξ⊗ξ) + a}. For a symmetric sample B vanishes and the rotation is the identity, so an exact quadratic
+ * surface is recovered exactly.
+ */
+final class QuadraticFit {
+    private QuadraticFit() {
+    }
+
+    /** The fitted chart geometry, before its boundary is learned. */
+    record Result(double[] origin, double[] tangentBasis, double[] normalBasis, double[] curvature,
+                  double coordinateRadius, double rmsResidual) {
+        /**
+         * @return this fit with ρ taken over more points than it was fitted to: the largest ‖Lᵀ(x − c)‖ of
+         *     {@code members}
+         */
+        Result over(double[][] points, int[] members) {
+            int ambient = origin.length;
+            int d = tangentBasis.length / ambient;
+            double rho = 0;
+            for (int idx : members) {
+                double s = 0;
+                for (int a = 0; a < d; a++) {
+                    double t = 0;
+                    for (int i = 0; i < ambient; i++) {
+                        t += tangentBasis[i * d + a] * (points[idx][i] - origin[i]);
+                    }
+                    s += t * t;
+                }
+                rho = Math.max(rho, Math.sqrt(s));
+            }
+            return new Result(origin, tangentBasis, normalBasis, curvature, rho, rmsResidual);
+        }
+    }
+
+    /** @return the number of least-squares coefficients of the first fit, 1 + d + d(d+1)/2 */
+    static int coefficientCount(int d) {
+        return 1 + d + d * (d + 1) / 2;
+    }
+
+    /**
+     * Fits a quadratic chart to some of the points.
+     *
+     * @param points all points (not modified)
+     * @param members indices of the points in the chart's ball; at least {@link #coefficientCount(int)} of them
+     * @param d      the intrinsic dimension
+     * @param scale  the ball radius, used to scale the monomials for conditioning
+     * @return the fit
+     * @throws ArithmeticException if the points do not span d tangent directions (a rank-deficient design)
+     */
+    static Result fit(double[][] points, int[] members, int d, double scale) {
+        int ambient = points[0].length;
+        int n = members.length;
+        int normal = ambient - d;
+        double[] mean = new double[ambient];
+        for (int idx : members) {
+            for (int i = 0; i < ambient; i++) {
+                mean[i] += points[idx][i];
+            }
+        }
+        for (int i = 0; i < ambient; i++) {
+            mean[i] /= n;
+        }
+        DMatrixRMaj frame = principalFrame(points, members, mean);
+        double[][] local = localCoordinates(points, members, mean, frame);
+        // first pass with linear terms: the tilt B of the tangent plane relative to the PCA frame
+        DMatrixRMaj first = leastSquares(local, d, scale, true);
+        DMatrixRMaj tilt = new DMatrixRMaj(ambient, d);
+        for (int a = 0; a < d; a++) {
+            tilt.set(a, a, 1);
+            for (int j = 0; j < normal; j++) {
+                tilt.set(d + j, a, first.get(1 + a, j) / scale);
+            }
+        }
+        QRDecomposition<DMatrixRMaj> qr = DecompositionFactory_DDRM.qr(ambient, d);
+        if (!qr.decompose(tilt)) {
+            throw new ArithmeticException("QR of the tangent tilt failed");
+        }
+        DMatrixRMaj q = qr.getQ(null, false);
+        DMatrixRMaj rotated = new DMatrixRMaj(ambient, ambient);
+        org.ejml.dense.row.CommonOps_DDRM.mult(frame, q, rotated);
+        local = localCoordinates(points, members, mean, rotated);
+        DMatrixRMaj second = leastSquares(local, d, scale, false);
+
+        double[] l = new double[ambient * d];
+        double[] m = new double[ambient * normal];
+        for (int i = 0; i < ambient; i++) {
+            for (int a = 0; a < d; a++) {
+                l[i * d + a] = rotated.get(i, a);
+            }
+            for (int j = 0; j < normal; j++) {
+                m[i * normal + j] = rotated.get(i, d + j);
+            }
+        }
+        double[] curvature = new double[normal * d * d];
+        double[] origin = mean.clone();
+        double s2 = scale * scale;
+        for (int j = 0; j < normal; j++) {
+            double constant = second.get(0, j);
+            for (int i = 0; i < ambient; i++) {
+                origin[i] += m[i * normal + j] * constant;
+            }
+            int col = 1;
+            for (int a = 0; a < d; a++) {
+                for (int b = a; b < d; b++) {
+                    double h = second.get(col++, j) / s2;
+                    if (a == b) {
+                        curvature[j * d * d + a * d + a] = 2 * h;
+                    } else {
+                        curvature[j * d * d + a * d + b] = h;
+                        curvature[j * d * d + b * d + a] = h;
+                    }
+                }
+            }
+        }
+        double rho = 0;
+        double sumSq = 0;
+        for (int p = 0; p < n; p++) {
+            double[] t = local[p];
+            double tn = 0;
+            for (int a = 0; a < d; a++) {
+                tn += t[a] * t[a];
+            }
+            rho = Math.max(rho, Math.sqrt(tn));
+            for (int j = 0; j < normal; j++) {
+                double predicted = second.get(0, j);
+                int col = 1;
+                for (int a = 0; a < d; a++) {
+                    for (int b = a; b < d; b++) {
+                        predicted += second.get(col++, j) * t[a] * t[b] / s2;
+                    }
+                }
+                double e = t[d + j] - predicted;
+                sumSq += e * e;
+            }
+        }
+        return new Result(origin, l, m, curvature, rho, Math.sqrt(sumSq / n));
+    }
+
+    /** @return the eigenvectors of the local covariance as columns, by decreasing eigenvalue (eq. F.1) */
+    private static DMatrixRMaj principalFrame(double[][] points, int[] members, double[] mean) {
+        int ambient = mean.length;
+        DMatrixRMaj cov = new DMatrixRMaj(ambient, ambient);
+        double[] y = new double[ambient];
+        for (int idx : members) {
+            for (int i = 0; i < ambient; i++) {
+                y[i] = points[idx][i] - mean[i];
+            }
+            for (int i = 0; i < ambient; i++) {
+                for (int j = i; j < ambient; j++) {
+                    cov.data[i * ambient + j] += y[i] * y[j];
+                }
+            }
+        }
+        for (int i = 0; i < ambient; i++) {
+            for (int j = i; j < ambient; j++) {
+                double v = cov.data[i * ambient + j] / members.length;
+                cov.data[i * ambient + j] = v;
+                cov.data[j * ambient + i] = v;
+            }
+        }
+        return Pca.sortedEigenvectors(cov);
+    }
+
+    /** @return for each member the row (ξ | n) = frameᵀ(x − mean) */
+    private static double[][] localCoordinates(double[][] points, int[] members, double[] mean, DMatrixRMaj frame) {
+        int ambient = mean.length;
+        double[][] out = new double[members.length][ambient];
+        for (int p = 0; p < members.length; p++) {
+            double[] x = points[members[p]];
+            double[] row = out[p];
+            for (int i = 0; i < ambient; i++) {
+                double v = x[i] - mean[i];
+                for (int c = 0; c < ambient; c++) {
+                    row[c] += frame.data[i * ambient + c] * v;
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Least squares of the normal coordinates on (1, [ξ/s], monomials ξ_aξ_b/s² for a ≤ b); the paper's design
+     * matrix (eq. F.2) lists both ξ_aξ_b and ξ_bξ_a, which makes it rank-deficient, so we keep each monomial once.
+     */
+    private static DMatrixRMaj leastSquares(double[][] local, int d, double scale, boolean linear) {
+        int n = local.length;
+        int ambient = local[0].length;
+        int normal = ambient - d;
+        int cols = 1 + (linear ? d : 0) + d * (d + 1) / 2;
+        DMatrixRMaj design = new DMatrixRMaj(n, cols);
+        DMatrixRMaj rhs = new DMatrixRMaj(n, normal);
+        for (int p = 0; p < n; p++) {
+            double[] t = local[p];
+            int c = 0;
+            design.set(p, c++, 1);
+            if (linear) {
+                for (int a = 0; a < d; a++) {
+                    design.set(p, c++, t[a] / scale);
+                }
+            }
+            for (int a = 0; a < d; a++) {
+                for (int b = a; b < d; b++) {
+                    design.set(p, c++, t[a] * t[b] / (scale * scale));
+                }
+            }
+            for (int j = 0; j < normal; j++) {
+                rhs.set(p, j, t[d + j]);
+            }
+        }
+        LinearSolverDense<DMatrixRMaj> solver = LinearSolverFactory_DDRM.leastSquares(n, cols);
+        if (!solver.setA(design) || solver.quality() < 1e-12) {
+            throw new ArithmeticException("the chart's points do not determine a quadratic in " + d
+                    + " tangential coordinates (rank-deficient design, quality " + solver.quality() + ")");
+        }
+        DMatrixRMaj coefficients = new DMatrixRMaj(cols, normal);
+        solver.solve(rhs, coefficients);
+        return coefficients;
+    }
+
+    /** Principal component helpers shared with the dimension estimate. */
+    static final class Pca {
+        private Pca() {
+        }
+
+        /** @return the eigenvalues of a symmetric matrix in decreasing order */
+        static double[] sortedEigenvalues(DMatrixRMaj symmetric) {
+            EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(symmetric.numRows, false, true);
+            if (!eig.decompose(symmetric.copy())) {
+                throw new ArithmeticException("eigen-decomposition of a local covariance failed");
+            }
+            double[] values = new double[symmetric.numRows];
+            for (int i = 0; i < values.length; i++) {
+                Complex_F64 v = eig.getEigenvalue(i);
+                values[i] = v.real;
+            }
+            java.util.Arrays.sort(values);
+            for (int i = 0; i < values.length / 2; i++) {
+                double t = values[i];
+                values[i] = values[values.length - 1 - i];
+                values[values.length - 1 - i] = t;
+            }
+            return values;
+        }
+
+        /** @return the unit eigenvectors of a symmetric matrix as columns, by decreasing eigenvalue */
+        static DMatrixRMaj sortedEigenvectors(DMatrixRMaj symmetric) {
+            int n = symmetric.numRows;
+            EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(n, true, true);
+            if (!eig.decompose(symmetric.copy())) {
+                throw new ArithmeticException("eigen-decomposition of a local covariance failed");
+            }
+            Integer[] order = new Integer[n];
+            for (int i = 0; i < n; i++) {
+                order[i] = i;
+            }
+            java.util.Arrays.sort(order, (a, b) -> Double.compare(eig.getEigenvalue(b).real,
+                    eig.getEigenvalue(a).real));
+            DMatrixRMaj frame = new DMatrixRMaj(n, n);
+            for (int c = 0; c < n; c++) {
+                DMatrixRMaj v = eig.getEigenVector(order[c]);
+                double norm = 0;
+                for (int i = 0; i < n; i++) {
+                    norm += v.get(i) * v.get(i);
+                }
+                norm = Math.sqrt(norm);
+                for (int i = 0; i < n; i++) {
+                    frame.set(i, c, v.get(i) / norm);
+                }
+            }
+            return frame;
+        }
+    }
+}

@@ -1,0 +1,226 @@
+package org.atlasgraph.pointcloud;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.Random;
+import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.TangentVector;
+import org.atlasgraph.api.Transition;
+import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.api.check.NotOnManifoldException;
+import org.atlasgraph.api.primitive.ExactGeometry;
+import org.atlasgraph.pointcloud.data.KleinPatches;
+import org.atlasgraph.sphere.Sphere;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The learned atlas of S² (3000 exact points, every setting derived) against the sphere provider's closed forms,
+ * and the learning pipeline's guarantees and input checks.
+ */
+class PointCloudAtlasTest {
+    private static final long SEED = 23;
+    /** Random pairs per accuracy test. */
+    private static final int PAIRS = 150;
+    /** The bound on geodesic distances of random pairs: within 5% of great-circle distances. */
+    private static final double DISTANCE_TOLERANCE = 0.05;
+    /**
+     * Logarithms of pairs up to 1.5 rad apart, relative to the distance. Quadratic charts of radius ≈ 0.65 tilt their
+     * tangent planes against the sphere's by up to a few degrees at their edges (the cubic term the quadratic
+     * misses), and the path between charts adds its own few degrees; 10% ≈ 6° bounds both.
+     */
+    private static final double LOG_TOLERANCE = 0.10;
+    /** Approximate parallel transport along paths up to 1.5 rad, relative to ‖v‖: the same tilts, twice (ends). */
+    private static final double PARALLEL_TOLERANCE = 0.15;
+    /** Pairs farther apart than this are excluded from the log and transport tests: near the cut locus (π). */
+    private static final double NEAR_HALF = 1.5;
+
+    private final PointCloudAtlas atlas = TestClouds.sphereAtlas();
+    private final ExactGeometry exact = Sphere.of(3).exact().orElseThrow();
+
+    private static double norm(double[] v) {
+        return Math.sqrt(Vec.dot(v, v));
+    }
+
+    @Test
+    void learnsDimensionTwoAndCoversEveryTrainingPoint() {
+        LearningSummary s = atlas.summary();
+        assertThat(s.dimension()).as("estimated d of S²").isEqualTo(2);
+        assertThat(s.coverage()).as("coverage reported by learning").isEqualTo(1.0);
+        double[][] training = TestClouds.sphere(TestClouds.SPHERE_POINTS, 3, 0, TestClouds.SPHERE_SEED);
+        for (int i = 0; i < training.length; i++) {
+            double[] x = training[i];
+            boolean inside = atlas.charts().stream().anyMatch(c -> c.inside(c.coordinatesOf(x)));
+            assertThat(inside).as("training point %d inside some chart's boundary", i).isTrue();
+        }
+    }
+
+    @Test
+    void geodesicDistancesAreWithinFivePercentOfGreatCircles() {
+        Random rng = new Random(SEED);
+        double worst = 0;
+        for (int i = 0; i < PAIRS; i++) {
+            double[] x = TestClouds.unit(rng);
+            double[] y = TestClouds.unit(rng);
+            double expected = exact.distance(x, y);
+            if (expected > Math.PI - 0.2) {
+                continue;
+            }
+            double got = atlas.geodesicDistance(x, y);
+            worst = Math.max(worst, Math.abs(got - expected) / expected);
+            assertThat(got).as("distance of pair %d (great circle %s)", i, expected)
+                    .isCloseTo(expected, within(DISTANCE_TOLERANCE * expected));
+        }
+        assertThat(worst).as("largest relative distance error").isLessThan(DISTANCE_TOLERANCE);
+    }
+
+    @Test
+    void logarithmAgreesWithTheSphereLogarithm() {
+        Random rng = new Random(SEED + 1);
+        for (int i = 0; i < PAIRS; i++) {
+            double[] x = TestClouds.unit(rng);
+            double[] y = TestClouds.unit(rng);
+            double dist = exact.distance(x, y);
+            if (dist > NEAR_HALF) {
+                continue;
+            }
+            ChartPoint p = atlas.locate(x);
+            ChartPoint q = atlas.locate(y);
+            double[] got = p.chart().pushForward(p.xi(), atlas.logarithm(p, q).tau());
+            double[] expected = exact.log(atlas.embed(p), atlas.embed(q));
+            assertThat(norm(Vec.minus(got, expected)) / dist).as("‖log error‖/d for pair %d at d = %s", i, dist)
+                    .isLessThan(LOG_TOLERANCE);
+        }
+    }
+
+    @Test
+    void parallelTransportAgreesWithTheSphereParallelTransport() {
+        Random rng = new Random(SEED + 2);
+        for (int i = 0; i < PAIRS; i++) {
+            double[] x = TestClouds.unit(rng);
+            double[] y = TestClouds.unit(rng);
+            if (exact.distance(x, y) > NEAR_HALF) {
+                continue;
+            }
+            ChartPoint p = atlas.locate(x);
+            ChartPoint q = atlas.locate(y);
+            TangentVector v = p.tangent(Coordinates.of(rng.nextGaussian(), rng.nextGaussian()));
+            double[] ambient = p.chart().pushForward(p.xi(), v.tau());
+            double[] got = q.chart().pushForward(q.xi(), atlas.parallelTransport(p, v, q).tau());
+            double[] expected = exact.parallelTransport(atlas.embed(p), ambient, atlas.embed(q));
+            assertThat(norm(Vec.minus(got, expected)) / norm(ambient)).as("transport error of pair %d", i)
+                    .isLessThan(PARALLEL_TOLERANCE);
+        }
+    }
+
+    @Test
+    void transitionsRoundTripOnOverlaps() {
+        double disagreement = PointCloudConformanceTest.chartDisagreement(atlas);
+        Random rng = new Random(SEED + 3);
+        int checked = 0;
+        for (int i = 0; i < 400; i++) {
+            ChartPoint p = atlas.locate(TestClouds.unit(rng));
+            QuadraticChart a = (QuadraticChart) p.chart();
+            for (Transition t : atlas.atlas().asGraph().orElseThrow().outgoingEdgesOf(a)) {
+                var there = t.apply(p.xi());
+                if (there.isEmpty()) {
+                    continue;
+                }
+                var back = atlas.atlas().transition(t.to(), a).orElseThrow().apply(there.get());
+                assertThat(back).as("ψ_βα defined on ψ_αβ's image").isPresent();
+                // ψ̃_βα∘ψ̃_αβ moves ξ by the charts' disagreement along β's normal, projected: at most E
+                assertThat(back.get().minus(p.xi()).norm()).as("round trip %s → %s → %s", a.id(), t.to().id(), a.id())
+                        .isLessThan(disagreement);
+                checked++;
+            }
+        }
+        assertThat(checked).as("round trips checked").isGreaterThan(100);
+    }
+
+    @Test
+    void retractionChangesChartWhenTheQuarticTurnsPositive() {
+        QuadraticChart chart = atlas.charts().get(0);
+        ChartPoint p = new ChartPoint(chart, Coordinates.zeros(2));
+        double[] direction = {1, 0};
+        double t = 0;
+        while (chart.inside(Vec.scaled(direction, t))) {
+            t += 0.01;
+        }
+        assertThat(chart.boundaryValue(Vec.scaled(direction, t))).as("quartic past the boundary").isPositive();
+        ChartPoint q = atlas.retraction().retract(p, p.tangent(Coordinates.of(t, 0)));
+        assertThat(q.chart()).as("chart after crossing the boundary").isNotEqualTo(chart);
+        assertThat(q.chart().contains(q.xi())).as("the new chart contains the point").isTrue();
+        assertThat(norm(atlas.embed(q))).as("the point stays on S²").isCloseTo(1, within(0.02));
+        ChartPoint r = atlas.retraction().retract(p, p.tangent(Coordinates.of(t / 2, 0)));
+        assertThat(r.chart()).as("chart before the boundary").isEqualTo(chart);
+        assertThat(r.xi()).as("quasi-Euclidean update ξ + τ").isEqualTo(Coordinates.of(t / 2, 0));
+    }
+
+    @Test
+    void samplesLieOnTheSphereInsideTheirCharts() {
+        double[][] samples = atlas.sample(500, SEED);
+        for (double[] x : samples) {
+            assertThat(norm(x)).as("‖sample‖").isCloseTo(1, within(0.02));
+        }
+        Random rng = new Random(SEED);
+        for (int i = 0; i < 100; i++) {
+            ChartPoint p = atlas.sampler().orElseThrow().sample(rng);
+            assertThat(p.chart().contains(p.xi())).as("sample %d inside its chart", i).isTrue();
+        }
+    }
+
+    @Test
+    void kleinPatchesLearnATwoDimensionalAtlasThatCoversTheData() {
+        KleinPatches data = KleinPatches.sample(4000, SEED);
+        PointCloudAtlas klein = PointCloudAtlas.builder(data.points()).seed(SEED).build();
+        assertThat(klein.summary().dimension()).as("estimated d of the Klein patches").isEqualTo(2);
+        assertThat(klein.summary().coverage()).as("coverage").isEqualTo(1.0);
+        assertThat(klein.summary().rmsFitResidual()).as("RMS fit residual relative to r")
+                .isLessThan(0.01 * klein.summary().radius());
+    }
+
+    @Test
+    void rejectsAQueryPointFarFromTheData() {
+        assertThatThrownBy(() -> atlas.locate(new double[] {3, 0, 0}))
+                .isInstanceOf(NotOnManifoldException.class)
+                .hasMessageStartingWith("ambient: expected distance to the learned atlas within");
+    }
+
+    @Test
+    void rejectsTooFewPointsForAQuadraticFit() {
+        double[][] few = TestClouds.sphere(10, 3, 0, SEED);
+        assertThatThrownBy(() -> PointCloudAtlas.builder(few).dimension(2).build())
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("points: expected at least 18 points (three times the 6 coefficients of a quadratic fit"
+                        + " in d = 2), found 10 points");
+    }
+
+    @Test
+    void rejectsADimensionNotBelowTheAmbientDimension() {
+        double[][] pts = TestClouds.sphere(100, 3, 0, SEED);
+        assertThatThrownBy(() -> PointCloudAtlas.builder(pts).dimension(3))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("dimension: expected 1 ≤ d < D = 3, found 3");
+    }
+
+    @Test
+    void rejectsDuplicateAndNonFinitePoints() {
+        double[][] pts = TestClouds.sphere(100, 3, 0, SEED);
+        pts[40] = pts[7].clone();
+        assertThatThrownBy(() -> PointCloudAtlas.builder(pts))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("points[40]: expected distinct points, found a duplicate of points[7]");
+        double[][] bad = TestClouds.sphere(100, 3, 0, SEED);
+        bad[12][1] = Double.NaN;
+        assertThatThrownBy(() -> PointCloudAtlas.builder(bad))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("points[12][1]: expected a finite value, found NaN");
+        double[][] ragged = TestClouds.sphere(100, 3, 0, SEED);
+        ragged[5] = new double[] {1, 2};
+        assertThatThrownBy(() -> PointCloudAtlas.builder(ragged))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("points[5]: expected length 3 like points[0], found 2");
+    }
+}

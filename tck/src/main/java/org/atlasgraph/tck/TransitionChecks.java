@@ -1,0 +1,132 @@
+package org.atlasgraph.tck;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.random.RandomGenerator;
+import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.Transition;
+
+/**
+ * Rules TRN-1…3: the transition maps ψ_αβ = φ_β∘φ_α⁻¹ of eq. (2.1) and their differentials. Pairs of overlapping
+ * charts are found near the test points: α is the chart of p, β the chart of a point located near p that can also
+ * represent p, which works for lazy atlases (a chart per located point) and finite ones alike.
+ */
+final class TransitionChecks {
+    /**
+     * Step (× length scale) of the central differences of TRN-3: truncation h²|ψ'''|/6 ≈ 2e-11·|ψ'''| and rounding
+     * ulp/h ≈ 1e-11, both well below {@link #FINITE_DIFFERENCE_TOLERANCE}.
+     */
+    private static final double FINITE_DIFFERENCE_STEP = 1e-5;
+    /** Relative agreement of Dψ_αβ with central differences; leaves room for |ψ'''| up to 1e4. */
+    static final double FINITE_DIFFERENCE_TOLERANCE = 1e-6;
+
+    private TransitionChecks() {
+    }
+
+    /** One overlap: p in chart α, the same point in chart β, and the transitions both ways. */
+    private record Overlap(Probe.Case c, ChartPoint p, ChartPoint inBeta, Transition forward,
+                           Optional<Transition> backward) {
+        String where() {
+            return c.label() + ", ψ from chart " + p.chart().id() + " to chart " + inBeta.chart().id();
+        }
+    }
+
+    /** TRN-1: {@code ψ_βα(ψ_αβ(ξ)) = ξ}. */
+    static RuleResult roundTrip(Probe probe) {
+        double bound = probe.settings().tolerances().roundTrip();
+        return forEachOverlap(probe, RuleId.TRN_1, (ev, o, y) -> {
+            Optional<Coordinates> z = o.backward().flatMap(t -> t.apply(y));
+            if (z.isEmpty()) {
+                ev.violation("ψ_βα(ψ_αβ(ξ_p)) is empty (or there is no transition back from β to α)", o.where());
+            } else {
+                ev.atMost("‖Dφ_α⁻¹(ψ_βα(ψ_αβ(ξ)) − ξ)‖", probe.norm(o.p(), z.get().minus(o.p().xi())) / probe.scale(),
+                        bound, o.where());
+            }
+        });
+    }
+
+    /** TRN-2: {@code φ_β⁻¹(ψ_αβ(ξ)) = φ_α⁻¹(ξ)}, compared as points. */
+    static RuleResult samePoint(Probe probe) {
+        double bound = probe.settings().tolerances().roundTrip();
+        return forEachOverlap(probe, RuleId.TRN_2, (ev, o, y) -> ev.atMost("d(φ_β⁻¹(ψ_αβ(ξ)), p)",
+                probe.pointDistance(new ChartPoint(o.inBeta().chart(), y), o.p()) / probe.scale(), bound, o.where()));
+    }
+
+    /**
+     * TRN-3: {@code Dψ_αβ(ξ)τ} against central differences of ψ_αβ, measured in β's induced norm for a unit τ. The
+     * bound is the larger of {@link #FINITE_DIFFERENCE_TOLERANCE} and the round-trip tolerance: an approximate
+     * atlas may compute Dψ̃ by the ambient route of §4.2.4, which matches the derivative of ψ̃ only that well.
+     */
+    static RuleResult differential(Probe probe) {
+        RandomGenerator rng = probe.random(RuleId.TRN_3);
+        double bound = Math.max(FINITE_DIFFERENCE_TOLERANCE, probe.settings().tolerances().roundTrip());
+        double h = FINITE_DIFFERENCE_STEP * probe.scale();
+        return forEachOverlap(probe, RuleId.TRN_3, (ev, o, y) -> {
+            Coordinates xi = o.p().xi();
+            Coordinates tau = probe.unitTangent(o.p(), rng);
+            Optional<Coordinates> plus = o.forward().apply(xi.plus(tau.scale(h)));
+            Optional<Coordinates> minus = o.forward().apply(xi.minus(tau.scale(h)));
+            if (plus.isEmpty() || minus.isEmpty()) {
+                ev.violation("ψ_αβ is empty within " + h + " of ξ_p although chart β represents p", o.where());
+                return;
+            }
+            Coordinates fd = plus.get().minus(minus.get()).scale(1 / (2 * h));
+            Coordinates analytic = o.forward().pushForward(xi, tau);
+            ev.atMost("‖Dψ_αβ(ξ)τ − finite difference‖/‖τ‖",
+                    probe.norm(new ChartPoint(o.inBeta().chart(), y), analytic.minus(fd)), bound,
+                    o.where() + ", h=" + h);
+        });
+    }
+
+    /** One check at an overlap, given y = ψ_αβ(ξ_p). */
+    private interface OverlapCheck {
+        void check(Evidence ev, Overlap o, Coordinates y);
+    }
+
+    /**
+     * Runs a check at every overlap found near the test points, after requiring that ψ_αβ is defined at ξ_p (it
+     * must be: chart β represents p); skips the rule when there is no overlap.
+     */
+    private static RuleResult forEachOverlap(Probe probe, RuleId id, OverlapCheck check) {
+        List<Overlap> overlaps = overlaps(probe, id);
+        if (overlaps.isEmpty()) {
+            return Evidence.skipped(id, "no two overlapping charts joined by a transition were found near the test "
+                    + "points (locate() near each point answered in the point's own chart, or "
+                    + "AtlasGraph.transition() was empty)");
+        }
+        Evidence ev = probe.evidence(id);
+        for (Overlap o : overlaps) {
+            ev.guard(o.where(), () -> {
+                Optional<Coordinates> y = o.forward().apply(o.p().xi());
+                if (y.isEmpty()) {
+                    ev.violation("ψ_αβ(ξ_p) is empty although chart β represents p", o.where());
+                } else {
+                    check.check(ev, o, y.get());
+                }
+            });
+        }
+        return ev.result();
+    }
+
+    private static List<Overlap> overlaps(Probe probe, RuleId id) {
+        Manifold m = probe.manifold();
+        RandomGenerator rng = probe.random(id);
+        List<Overlap> result = new ArrayList<>();
+        for (Probe.Case c : probe.cases()) {
+            try {
+                Optional<ChartPoint> other = probe.sameInOtherChart(c.point(), rng);
+                Optional<Transition> forward = other.flatMap(q -> m.atlas().transition(c.point().chart(), q.chart()));
+                if (forward.isPresent()) {
+                    result.add(new Overlap(c, c.point(), other.get(), forward.get(),
+                            m.atlas().transition(other.get().chart(), c.point().chart())));
+                }
+            } catch (RuntimeException e) {
+                // Locating or retracting near p failed: the rules of those primitives report it; no overlap here.
+            }
+        }
+        return result;
+    }
+}
