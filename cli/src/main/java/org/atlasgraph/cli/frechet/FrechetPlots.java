@@ -10,6 +10,7 @@ import org.atlasgraph.cli.frechet.SchemeComparison.SchemeOutcome;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
@@ -47,6 +48,7 @@ final class FrechetPlots {
                 chart.addSeries(o.scheme(), x, y).setMarker(SeriesMarkers.NONE);
             }
         }
+        fitLogAxis(chart);
         return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
     }
 
@@ -75,7 +77,27 @@ final class FrechetPlots {
                 chart.addSeries(scheme, x, y).setMarker(SeriesMarkers.CIRCLE);
             }
         });
+        fitLogAxis(chart);
         return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+    }
+
+    /**
+     * Sets the y range to whole decades around the data: XChart's automatic logarithmic range can cut off the largest
+     * point.
+     */
+    private static void fitLogAxis(XYChart chart) {
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = 0;
+        for (XYSeries s : chart.getSeriesMap().values()) {
+            for (double v : s.getYData()) {
+                lo = Math.min(lo, v);
+                hi = Math.max(hi, v);
+            }
+        }
+        if (hi > 0) {
+            chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(lo))))
+                    .setYAxisMax(Math.pow(10, Math.ceil(Math.log10(hi))));
+        }
     }
 
     private static XYChart chart(String title, String xTitle, String yTitle) {
