@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
             LearnCommand.class,
             SampleCommand.class,
             DistanceCommand.class,
+            FrechetCommand.class,
             RpbCommand.class,
             HelpCommand.class,
         })

@@ -187,7 +187,13 @@ public final class Grassmann implements Manifold {
     @Override
     public Optional<Defect> checkPoint(double[] ambient) {
         Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for " + name);
-        double condition = Dense.thinQr(ambient, n, k).condition();
+        double condition;
+        try {
+            condition = Dense.thinQr(ambient, n, k).condition();
+        } catch (ArithmeticException e) {
+            // EJML's QR gives up on an exactly rank-deficient basis (e.g. a zero column): that is a defect, not a bug.
+            condition = Double.POSITIVE_INFINITY;
+        }
         return condition <= CONDITION_LIMIT ? Optional.empty() : Optional.of(rankDefect(condition));
     }
 

@@ -1,0 +1,202 @@
+package org.atlasgraph.cli;
+
+import jakarta.inject.Inject;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.cli.frechet.FrechetRuns;
+import org.atlasgraph.cli.io.AtomicFiles;
+import org.atlasgraph.cli.io.JsonFiles;
+import org.atlasgraph.cli.frechet.FrechetRuns.Run;
+import org.atlasgraph.cli.frechet.FrechetRuns.Settings;
+import org.atlasgraph.cli.wiring.ProviderRegistry;
+import org.atlasgraph.optim.mean.FrechetScheme;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code atlas frechet}: the online Fréchet mean experiment of §3.2 (Fig. 1). Streams N samples (drawn from GPD(X, p)
+ * around a drawn mean X, or read from a {@code .npy} file) through every requested update scheme in lockstep and prints
+ * one row per scheme: total update seconds, µs per sample, final distance to the mean, chart changes. Timing covers the
+ * updates only. {@code --json} writes the same as JSON, {@code --plot} the error curves (and runtime vs k with
+ * {@code --sweep-k}); all files are written atomically after the last run, so a failure leaves nothing behind.
+ */
+@Command(name = "frechet", sortOptions = false, description = {
+    "Online Fréchet mean (GiFEE, paper §3.2, Alg. 1) with the atlas, exp, gifee, retraction and opca update schemes.",
+    "Example: atlas frechet --provider grassmann --param n=100 --param k=5 --p 2 --count 1000 --seed 1",
+    "         atlas frechet --input samples.npy --mean mean.npy --json out.json",
+})
+final class FrechetCommand implements Callable<Integer> {
+    private static final String DEFAULT_N = "100";
+    private static final String DEFAULT_K = "5";
+
+    @Option(names = "--provider", paramLabel = "NAME", defaultValue = "grassmann",
+            description = "Manifold provider. Default: ${DEFAULT-VALUE}.")
+    private String provider;
+
+    @Option(names = "--param", paramLabel = "KEY=VALUE",
+            description = "A provider parameter, repeatable. Default for grassmann: n=100, k=5; with --input, n and k "
+                    + "default to the file's shape.")
+    private Map<String, String> parameters = new LinkedHashMap<>();
+
+    @Option(names = "--p", paramLabel = "P", defaultValue = "2",
+            description = "Exponent of the geodesic power distribution GPD(X, p), > 1. Default: ${DEFAULT-VALUE}.")
+    private double power;
+
+    @Option(names = "--count", paramLabel = "N", defaultValue = "1000",
+            description = "Number of samples drawn, ≥ 1. Default: ${DEFAULT-VALUE}.")
+    private long count;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "Seed of the mean and the samples. Default: ${DEFAULT-VALUE}.")
+    private long seed;
+
+    @Option(names = "--schemes", paramLabel = "LIST", split = ",", defaultValue = "atlas,exp,gifee,retraction,opca",
+            description = "Update schemes, comma-separated, from ${DEFAULT-VALUE}.")
+    private List<String> schemes;
+
+    @Option(names = "--input", paramLabel = "FILE",
+            description = "Read samples from a float64 .npy array of shape (N, n, k) instead of drawing them.")
+    private Optional<Path> input = Optional.empty();
+
+    @Option(names = "--mean", paramLabel = "FILE",
+            description = "With --input: the population mean, a float64 .npy array of shape (n, k).")
+    private Optional<Path> mean = Optional.empty();
+
+    @Option(names = "--sweep-k", paramLabel = "LIST", split = ",",
+            description = "Run once per k at the given n (e.g. --sweep-k 10,50,100,250,500 --param n=2000).")
+    private List<Integer> sweepK = new ArrayList<>();
+
+    @Option(names = "--sizes", paramLabel = "NxK,...", split = ",",
+            description = "Run once per size n×k (e.g. --sizes 30x5,100x5,300x10), one table for all.")
+    private List<String> sizes = new ArrayList<>();
+
+    @Option(names = "--warmup", paramLabel = "SECONDS", defaultValue = "1",
+            description = "Untimed updates per scheme before the run, so the table shows compiled code, not the "
+                    + "interpreter (up to this many seconds or 20000 updates on separate samples). Default: "
+                    + "${DEFAULT-VALUE}.")
+    private double warmUp;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the results as JSON (atomically).")
+    private Optional<Path> json = Optional.empty();
+
+    @Option(names = "--plot", paramLabel = "DIR",
+            description = "Write PNG plots of distance to the mean vs iteration (and runtime vs k with --sweep-k).")
+    private Optional<Path> plot = Optional.empty();
+
+    @Spec
+    private CommandSpec spec;
+
+    private final ProviderRegistry registry;
+
+    /**
+     * Creates the command; picocli calls this through the Guice factory.
+     *
+     * @param registry the bound providers
+     */
+    @Inject
+    FrechetCommand(ProviderRegistry registry) {
+        this.registry = Objects.requireNonNull(registry, "registry");
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        for (String s : schemes) {
+            if (!FrechetScheme.NAMES.contains(s)) {
+                throw new InvalidInputException("--schemes", "names from " + FrechetScheme.NAMES, "'" + s + "'");
+            }
+        }
+        if (count < 1) {
+            throw new InvalidInputException("--count", "an integer ≥ 1", String.valueOf(count));
+        }
+        if (!(power > 1) || !Double.isFinite(power)) {
+            throw new InvalidInputException("--p", "a finite number > 1 (GPD(X, p), App. C.3)",
+                    String.valueOf(power));
+        }
+        if (!(warmUp >= 0) || !Double.isFinite(warmUp)) {
+            throw new InvalidInputException("--warmup", "a finite number of seconds ≥ 0", String.valueOf(warmUp));
+        }
+        if (mean.isPresent() && input.isEmpty()) {
+            throw new InvalidInputException("--mean", "to come with --input", "--mean alone");
+        }
+        if (input.isPresent() && (!sweepK.isEmpty() || !sizes.isEmpty())) {
+            throw new InvalidInputException("--input", "no --sweep-k or --sizes (a file has one size)",
+                    !sweepK.isEmpty() ? "--sweep-k" : "--sizes");
+        }
+        if (!sweepK.isEmpty() && !sizes.isEmpty()) {
+            throw new InvalidInputException("--sweep-k", "either --sweep-k or --sizes", "both");
+        }
+        json.ifPresent(f -> AtomicFiles.requireWritable("--json", f));
+        plot.ifPresent(FrechetCommand::requirePlotDirectory);
+
+        Settings settings = new Settings(registry, provider, parameters, power, count, seed, List.copyOf(schemes),
+                plot.isPresent(), warmUp);
+        List<Run> runs = input.isPresent() ? List.of(FrechetRuns.fromFile(settings, input.get(), mean))
+                : FrechetRuns.generated(settings, configurations());
+
+        PrintWriter out = spec.commandLine().getOut();
+        FrechetRuns.print(runs, out);
+        out.flush();
+        if (json.isPresent()) {
+            JsonFiles.write(json.get(), FrechetRuns.json(runs));
+        }
+        if (plot.isPresent()) {
+            FrechetRuns.plot(runs, plot.get(), !sweepK.isEmpty());
+        }
+        return ExitCodes.OK;
+    }
+
+    /**
+     * The provider parameters of each run: one, or one per k of the sweep, or one per size. Without {@code n} and
+     * {@code k}, Gr(n,k) is the paper's Gr(100,5).
+     */
+    private List<Map<String, String>> configurations() {
+        Map<String, String> parameters = new LinkedHashMap<>(this.parameters);
+        if (provider.equals("grassmann")) {
+            parameters.putIfAbsent("n", DEFAULT_N);
+            parameters.putIfAbsent("k", DEFAULT_K);
+        }
+        List<Map<String, String>> configs = new ArrayList<>();
+        if (!sweepK.isEmpty()) {
+            for (int k : sweepK) {
+                Map<String, String> p = new LinkedHashMap<>(parameters);
+                p.put("k", String.valueOf(k));
+                configs.add(p);
+            }
+        } else if (!sizes.isEmpty()) {
+            for (String size : sizes) {
+                String[] nk = size.toLowerCase(Locale.ROOT).split("[x×]");
+                if (nk.length != 2 || !nk[0].strip().matches("\\d+") || !nk[1].strip().matches("\\d+")) {
+                    throw new InvalidInputException("--sizes", "sizes such as 100x5", "'" + size + "'");
+                }
+                Map<String, String> p = new LinkedHashMap<>(parameters);
+                p.put("n", nk[0].strip());
+                p.put("k", nk[1].strip());
+                configs.add(p);
+            }
+        } else {
+            configs.add(new LinkedHashMap<>(parameters));
+        }
+        return configs;
+    }
+
+    private static void requirePlotDirectory(Path dir) {
+        Path parent = dir.toAbsolutePath().getParent();
+        if (Files.exists(dir) ? !Files.isDirectory(dir) || !Files.isWritable(dir)
+                : parent == null || !Files.isDirectory(parent) || !Files.isWritable(parent)) {
+            throw new InvalidInputException("--plot", "a writable directory (created if absent)", "'" + dir + "'");
+        }
+    }
+}

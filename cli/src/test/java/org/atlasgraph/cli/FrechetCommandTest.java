@@ -1,0 +1,196 @@
+package org.atlasgraph.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import org.atlasgraph.cli.io.JsonFiles;
+import org.atlasgraph.grassmann.DeltaMax;
+import org.atlasgraph.grassmann.Grassmann;
+import org.atlasgraph.optim.mean.FrechetScheme;
+import org.jetbrains.bio.npy.NpyFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class FrechetCommandTest {
+    private static final long SEED = 3;
+    /** Distance of the estimate to the mean of GPD(X, 2) on Gr(12,3) after 200 samples: well below this. */
+    private static final double LOOSE_ACCURACY = 0.2;
+    private static final byte[] PNG_MAGIC = {(byte) 0x89, 'P', 'N', 'G'};
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void printsOneRowPerSchemeForTheDefaultSchemes() {
+        CliRun run = CliRun.atlas("frechet", "--param", "n=20", "--param", "k=3", "--count", "40");
+
+        assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.OK);
+        assertThat(run.out()).as("table header").startsWith("scheme ").contains("µs/sample", "dist. to mean",
+                "chart changes");
+        for (String scheme : FrechetScheme.NAMES) {
+            assertThat(run.out()).as("row of %s", scheme).containsPattern("(?m)^" + scheme + " +\\| ");
+        }
+        assertThat(run.out()).as("summary").contains("Gr(20,3): 40 samples, GPD(X, p=2), seed 1");
+        assertThat(run.err()).as("stderr").isEmpty();
+    }
+
+    @Test
+    void writesJsonAndPlotsWithTheSameNumbers() throws IOException {
+        Path json = dir.resolve("frechet.json");
+        Path plots = dir.resolve("plots");
+        CliRun run = CliRun.atlas("frechet", "--param", "n=12", "--param", "k=3", "--count", "200", "--seed", "5",
+                "--json", json.toString(), "--plot", plots.toString());
+
+        assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.OK);
+        JsonNode root = JsonFiles.mapper().readTree(json.toFile());
+        JsonNode r = root.get("runs").get(0);
+        assertThat(r.get("manifold").asText()).as("manifold").isEqualTo("Gr(12,3)");
+        assertThat(r.get("schemes")).as("schemes").hasSize(FrechetScheme.NAMES.size());
+        for (JsonNode s : r.get("schemes")) {
+            String name = s.get("scheme").asText();
+            assertThat(s.get("samples").asLong()).as("%s samples", name).isEqualTo(200);
+            assertThat(s.get("seconds").asDouble()).as("%s seconds", name).isPositive();
+            assertThat(s.get("finalDistance").asDouble()).as("%s final distance", name).isLessThan(LOOSE_ACCURACY);
+            assertThat(s.get("curve").size()).as("%s curve points", name).isGreaterThan(10);
+            JsonNode last = s.get("curve").get(s.get("curve").size() - 1);
+            assertThat(last.get(0).asLong()).as("%s last curve point", name).isEqualTo(200);
+            assertThat(last.get(1).asDouble()).as("%s curve ends at the final distance", name)
+                    .isEqualTo(s.get("finalDistance").asDouble());
+            assertThat(run.out()).as("table row of %s", name).contains(String.format(Locale.ROOT,
+                    "%.2e", s.get("finalDistance").asDouble()));
+        }
+        assertThat(Files.readAllBytes(plots.resolve("frechet-error-Gr-12-3.png"))).as("error-curve PNG")
+                .startsWith(PNG_MAGIC);
+    }
+
+    @Test
+    void sweepOverKWritesTheRuntimePlotAndOneTable() {
+        Path plots = dir.resolve("sweep");
+        CliRun run = CliRun.atlas("frechet", "--param", "n=12", "--sweep-k", "2,3", "--count", "10",
+                "--schemes", "atlas,retraction", "--plot", plots.toString());
+
+        assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.OK);
+        assertThat(run.out()).as("table").startsWith("manifold ").containsPattern("(?m)^Gr\\(12,2\\) +\\| atlas")
+                .containsPattern("(?m)^Gr\\(12,3\\) +\\| retraction");
+        assertThat(plots.resolve("frechet-runtime-vs-k.png")).as("runtime plot").exists();
+    }
+
+    @Test
+    void runsOnTheSphereToo() {
+        CliRun run = CliRun.atlas("frechet", "--provider", "sphere", "--param", "n=4", "--count", "50",
+                "--schemes", "atlas,exp,opca");
+
+        assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.OK);
+        assertThat(run.out()).as("summary").contains("S^3: 50 samples");
+    }
+
+    @Test
+    void readsSamplesAndTheMeanFromNpyFiles() {
+        Grassmann gr = Grassmann.of(12, 3);
+        SplittableRandom rng = new SplittableRandom(SEED);
+        double[] mean = gr.uniform(rng);
+        int count = 200;
+        double[] all = new double[count * 36];
+        for (int i = 0; i < count; i++) {
+            System.arraycopy(gr.gpd(mean, 2, DeltaMax.PAPER, rng), 0, all, i * 36, 36);
+        }
+        Path samples = dir.resolve("samples.npy");
+        Path meanFile = dir.resolve("mean.npy");
+        NpyFile.write(samples, all, new int[] {count, 12, 3});
+        NpyFile.write(meanFile, mean, new int[] {12, 3});
+        Path json = dir.resolve("file.json");
+
+        CliRun run = CliRun.atlas("frechet", "--input", samples.toString(), "--mean", meanFile.toString(),
+                "--json", json.toString());
+
+        assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.OK);
+        assertThat(run.out()).as("summary").contains("Gr(12,3): 200 samples, read from " + samples);
+        assertThat(json).as("JSON").exists();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = ';', value = {
+        "dtype;        expected dtype float64 ('<f8'), found dtype '<f4'",
+        "rank;         expected an array of shape (N, n, k) or (N, n), found shape (24,)",
+        "shape;        expected slices of 36 values (ambient dimension of Gr(12,3)), found slices of shape (8, 3)",
+        "nan;          sample 2[4]: expected a finite value, found NaN",
+        "rankDeficient; sample 1: expected full column rank",
+    })
+    void rejectsABadInputFileNamingItAndWritesNothing(String defect, String message) {
+        Path file = dir.resolve(defect + ".npy");
+        switch (defect) {
+            case "dtype":
+                NpyFile.write(file, new float[2 * 12 * 3], new int[] {2, 12, 3});
+                break;
+            case "rank":
+                NpyFile.write(file, new double[24], new int[] {24});
+                break;
+            case "shape":
+                NpyFile.write(file, new double[2 * 8 * 3], new int[] {2, 8, 3});
+                break;
+            default:
+                double[] data = frames(2, 12, 3);
+                if (defect.equals("nan")) {
+                    data[36 + 4] = Double.NaN;
+                } else {
+                    for (int r = 0; r < 12; r++) {
+                        data[r * 3 + 2] = 0;
+                    }
+                }
+                NpyFile.write(file, data, new int[] {2, 12, 3});
+        }
+        Path json = dir.resolve("out.json");
+        String[] args = defect.equals("shape")
+                ? new String[] {"frechet", "--input", file.toString(), "--param", "n=12", "--param", "k=3",
+                    "--json", json.toString()}
+                : new String[] {"frechet", "--input", file.toString(), "--json", json.toString()};
+
+        CliRun run = CliRun.atlas(args);
+
+        assertThat(run.exitCode()).as("exit code; stdout: %s", run.out()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.errLines()).as("stderr lines").hasSize(1);
+        assertThat(run.err()).as("stderr").startsWith("atlas frechet: --input '" + file + "'").contains(message);
+        assertThat(json).as("no JSON written").doesNotExist();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = ';', value = {
+        "--schemes=atlas,newton;                 --schemes: expected names from [atlas, exp, gifee, retraction, opca], found 'newton'",
+        "--param=k=12;                           parameter 'n' of provider 'grassmann': expected an integer n > k = 12",
+        "--p=0.5;                                --p: expected a finite number > 1",
+        "--count=0;                              --count: expected an integer ≥ 1, found 0",
+        "--provider=sphere --schemes=gifee;      scheme 'gifee': expected one of the exact steps of S^11, [exp]",
+    })
+    void rejectsBadOptionsInOneLine(String options, String message) {
+        List<String> args = new ArrayList<>(List.of("frechet", "--param", "n=12"));
+        args.addAll(List.of(options.split(" ")));
+        CliRun run = CliRun.atlas(args.toArray(String[]::new));
+
+        assertThat(run.exitCode()).as("exit code; stdout: %s", run.out()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.errLines()).as("stderr lines: %s", run.err()).hasSize(1);
+        assertThat(run.err()).as("stderr").startsWith("atlas frechet: ").contains(message);
+    }
+
+    /** {@code count} samples of Gr(n,k) that are the first k coordinate axes, slightly perturbed. */
+    private static double[] frames(int count, int n, int k) {
+        double[] data = new double[count * n * k];
+        SplittableRandom rng = new SplittableRandom(SEED);
+        for (int s = 0; s < count; s++) {
+            for (int r = 0; r < n; r++) {
+                for (int c = 0; c < k; c++) {
+                    data[s * n * k + r * k + c] = (r == c ? 1 : 0) + 0.01 * rng.nextGaussian();
+                }
+            }
+        }
+        return data;
+    }
+}

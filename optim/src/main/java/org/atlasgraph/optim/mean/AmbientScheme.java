@@ -1,0 +1,82 @@
+package org.atlasgraph.optim.mean;
+
+import java.util.Objects;
+import java.util.function.Function;
+import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.api.primitive.AmbientStep;
+import org.atlasgraph.api.primitive.ExactGeometry;
+
+/**
+ * A scheme that keeps the estimate as an ambient array and updates it with a closed-form {@link AmbientStep}, such
+ * as the exact geodesic step or the GifeeLog/GifeeExp and ManoptLog/ManoptRet pairs of Fig. S1. No chart is involved,
+ * which makes these the fair baselines of §3.2: the same work Pymanopt and GiFEE do.
+ */
+final class AmbientScheme implements FrechetScheme {
+    private final String name;
+    private final Function<Manifold, AmbientStep> step;
+
+    AmbientScheme(String name, Function<Manifold, AmbientStep> step) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.step = step;
+    }
+
+    /**
+     * @return the manifold's exact step of that name
+     * @throws InvalidInputException naming the scheme if the manifold has no exact geometry or no such step
+     */
+    static AmbientStep exactStep(Manifold manifold, String stepName) {
+        ExactGeometry exact = manifold.exact().orElseThrow(() -> new InvalidInputException("scheme '" + stepName
+                + "'", "a manifold with closed-form geometry", manifold.name() + ", which has none"));
+        AmbientStep s = exact.steps().get(stepName);
+        if (s == null) {
+            throw new InvalidInputException("scheme '" + stepName + "'", "one of the exact steps of "
+                    + manifold.name() + ", " + exact.steps().keySet(), "'" + stepName + "'");
+        }
+        return s;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public MeanEstimator estimator(Manifold manifold) {
+        return new Estimator(step.apply(manifold));
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+
+    private static final class Estimator implements MeanEstimator {
+        private final AmbientStep step;
+        private double[] mean;
+
+        Estimator(AmbientStep step) {
+            this.step = step;
+        }
+
+        @Override
+        public void initialize(double[] first) {
+            mean = first.clone();
+        }
+
+        @Override
+        public void update(double[] sample, double t) {
+            mean = step.step(mean, sample, t);
+        }
+
+        @Override
+        public double[] ambient() {
+            return mean.clone();
+        }
+
+        @Override
+        public long chartChanges() {
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package org.atlasgraph.optim.mean;
+
+import java.util.Optional;
+import org.atlasgraph.api.ChartPoint;
+
+/**
+ * The running state of one online mean: the current estimate M_i and the update {@code M ← step(M, X, t)} of a
+ * {@link FrechetScheme} (Alg. 1). It is mutable and single-threaded; {@link OnlineFrechetMean} drives it, validates
+ * the samples and times the updates, so implementations trust their inputs and do no work beyond the update.
+ */
+public interface MeanEstimator {
+    /**
+     * Sets the estimate to the first sample, {@code M₁ = X₁}.
+     *
+     * @param first an ambient point of length D, already validated (not modified, not retained)
+     */
+    void initialize(double[] first);
+
+    /**
+     * Moves the estimate a fraction t of the way toward a sample: {@code M ← step(M, X, t)}.
+     *
+     * @param sample an ambient point of length D, already validated (not modified, not retained: the caller may
+     *               reuse the array)
+     * @param t      the fraction, {@code 1/(i+1)} for the (i+1)-th sample
+     */
+    void update(double[] sample, double t);
+
+    /** @return the ambient representation of the current estimate, a new array of length D */
+    double[] ambient();
+
+    /** @return how many times the estimate has moved to another chart; 0 for schemes without charts */
+    long chartChanges();
+
+    /** @return the current estimate as a chart point, for chart-based schemes; empty for ambient ones */
+    default Optional<ChartPoint> chartPoint() {
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,158 @@
+package org.atlasgraph.optim.mean;
+
+import java.util.Iterator;
+import java.util.Objects;
+import java.util.Optional;
+import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.check.Checks;
+import org.atlasgraph.api.check.InvalidInputException;
+
+/**
+ * The online Fréchet mean of a stream of samples X₁, X₂, … on any manifold, the inductive estimator GiFEE of §3.2:
+ * {@code M₁ = X₁} and {@code M_{i+1} = step(M_i, X_{i+1}, 1/(i+1))}, where the step is a {@link FrechetScheme}. With
+ * the default {@link FrechetScheme#atlas() atlas} scheme the step is {@code Ret_M(Log^Ret_M(X)/(i+1))} in chart
+ * coordinates, which on the Grassmann atlas is ATLAS_Frechet (Alg. 1).
+ *
+ * <p>Memory is constant in N: samples are consumed one at a time and never retained. The time spent in the updates is
+ * accumulated separately from everything else (producing samples, listeners), which is the cost §3.2 and Fig. 1
+ * compare. Instances are mutable and not thread-safe; run one per thread.
+ *
+ * <pre>{@code
+ * OnlineFrechetMean mean = new OnlineFrechetMean(manifold);        // the atlas scheme
+ * FrechetMeanResult r = mean.run(samples, FrechetListener.none()); // or mean.add(x) one sample at a time
+ * }</pre>
+ */
+public final class OnlineFrechetMean {
+    private final Manifold manifold;
+    private final FrechetScheme scheme;
+    private final MeanEstimator estimator;
+    private long count;
+    private long updateNanos;
+    private long lastUpdateNanos;
+
+    /**
+     * An online mean with the atlas-graph scheme, the manifold's default retraction and inverse retraction.
+     *
+     * @param manifold the manifold
+     */
+    public OnlineFrechetMean(Manifold manifold) {
+        this(manifold, FrechetScheme.atlas());
+    }
+
+    /**
+     * An online mean with a given update scheme.
+     *
+     * @param manifold the manifold
+     * @param scheme   the update scheme
+     * @throws InvalidInputException naming the scheme if it cannot run on this manifold
+     */
+    public OnlineFrechetMean(Manifold manifold, FrechetScheme scheme) {
+        this.manifold = Objects.requireNonNull(manifold, "manifold");
+        this.scheme = Objects.requireNonNull(scheme, "scheme");
+        this.estimator = scheme.estimator(manifold);
+    }
+
+    /**
+     * Adds one sample: {@code M₁ = X₁} for the first, {@code M ← step(M, X, 1/(i+1))} for the (i+1)-th.
+     *
+     * @param sample an ambient point of length D (not modified, not retained: the caller may reuse the array)
+     * @throws InvalidInputException naming the sample by its 1-based position if its length is wrong, an entry is
+     *     not finite, or the scheme's primitives reject it (not on the manifold, beyond the reach of the estimate's
+     *     chart); the estimate is then unchanged unless the scheme had already moved it to another chart
+     */
+    public void add(double[] sample) {
+        Checks.requireFiniteOfLength("sample " + (count + 1), sample, manifold.ambientDimension(),
+                "ambient dimension of " + manifold.name());
+        long start = System.nanoTime();
+        try {
+            if (count == 0) {
+                estimator.initialize(sample);
+            } else {
+                estimator.update(sample, 1.0 / (count + 1));
+            }
+        } catch (InvalidInputException e) {
+            // A primitive rejected the point (off the manifold, out of the chart's reach): say which sample it was.
+            InvalidInputException named = new InvalidInputException("sample " + (count + 1), e.expected(), e.found());
+            named.initCause(e);
+            throw named;
+        }
+        lastUpdateNanos = System.nanoTime() - start;
+        updateNanos += lastUpdateNanos;
+        count++;
+    }
+
+    /**
+     * Adds every remaining sample of a stream, calling the listener after each.
+     *
+     * @param samples  the stream; each array is read once and may be reused by the iterator afterwards
+     * @param listener called after every sample, outside the timed update
+     * @return the result after the last sample
+     * @throws InvalidInputException if the mean has no sample at the end, or a sample is invalid
+     */
+    public FrechetMeanResult run(Iterator<double[]> samples, FrechetListener listener) {
+        Objects.requireNonNull(listener, "listener");
+        while (samples.hasNext()) {
+            add(samples.next());
+            listener.afterSample(this);
+        }
+        return result();
+    }
+
+    /**
+     * @return the result so far: scheme, N, update time, chart changes and the current estimate
+     * @throws InvalidInputException if no sample has been added
+     */
+    public FrechetMeanResult result() {
+        double[] mean = estimate().orElseThrow(() -> new InvalidInputException("samples",
+                "at least one sample", "none"));
+        return new FrechetMeanResult(scheme.name(), count, updateNanos, estimator.chartChanges(),
+                Coordinates.ofComputed(scheme.name(), mean));
+    }
+
+    /** @return the manifold */
+    public Manifold manifold() {
+        return manifold;
+    }
+
+    /** @return the update scheme */
+    public FrechetScheme scheme() {
+        return scheme;
+    }
+
+    /** @return the number of samples added so far */
+    public long count() {
+        return count;
+    }
+
+    /** @return the wall-clock nanoseconds spent in updates so far */
+    public long updateNanos() {
+        return updateNanos;
+    }
+
+    /** @return the wall-clock nanoseconds of the most recent update (0 before the first sample), for distributions */
+    public long lastUpdateNanos() {
+        return lastUpdateNanos;
+    }
+
+    /** @return how often the estimate has moved to another chart (0 for ambient schemes) */
+    public long chartChanges() {
+        return estimator.chartChanges();
+    }
+
+    /** @return the ambient representation of the current estimate M_i (a new array), or empty before any sample */
+    public Optional<double[]> estimate() {
+        return count == 0 ? Optional.empty() : Optional.of(estimator.ambient());
+    }
+
+    /** @return the current estimate as a chart point for chart-based schemes; empty before any sample or otherwise */
+    public Optional<ChartPoint> chartPoint() {
+        return count == 0 ? Optional.empty() : estimator.chartPoint();
+    }
+
+    @Override
+    public String toString() {
+        return "OnlineFrechetMean[" + scheme.name() + " on " + manifold.name() + ", " + count + " samples]";
+    }
+}

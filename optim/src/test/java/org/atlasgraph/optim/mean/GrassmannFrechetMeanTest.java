@@ -1,0 +1,103 @@
+package org.atlasgraph.optim.mean;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.atlasgraph.api.primitive.ExactGeometry;
+import org.atlasgraph.grassmann.DeltaMax;
+import org.atlasgraph.grassmann.Grassmann;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The online mean on Gr(n,k) with GPD samples (§3.2, App. C.3): accuracy of every scheme, and atlas vs exp. */
+class GrassmannFrechetMeanTest {
+    private static final long SEED = 4;
+    private static final int N = 1000;
+    private static final double POWER = 2;
+    /** The accuracy bound after N = 1000 samples of GPD(X, 2) (the paper's Fig. 1A errors are well below). */
+    private static final double DISTANCE_BOUND = 0.05;
+    /** atlas may be at most 10% less accurate than exp (the bound). */
+    private static final double ATLAS_VS_EXP = 1.10;
+    /** First-order agreement means a disagreement O(s²): a log-log slope of 2. */
+    private static final double FIRST_ORDER_SLOPE = 1.8;
+    private static final List<String> RIEMANNIAN = List.of("atlas", "exp", "gifee", "retraction");
+
+    @ParameterizedTest(name = "Gr({0},{1})")
+    @CsvSource({"30,5", "100,5", "300,10"})
+    void everyRiemannianSchemeFindsTheMeanOfAGeodesicPowerDistribution(int n, int k) {
+        Grassmann gr = Grassmann.of(n, k);
+        SplittableRandom rng = new SplittableRandom(SEED);
+        double[] mean = gr.embed(gr.sampler().orElseThrow().sample(rng));
+        Map<String, OnlineFrechetMean> means = new LinkedHashMap<>();
+        for (String s : RIEMANNIAN) {
+            means.put(s, new OnlineFrechetMean(gr, FrechetScheme.parse(s, gr)));
+        }
+        for (int i = 0; i < N; i++) {
+            double[] x = gr.gpd(mean, POWER, DeltaMax.PAPER, rng);
+            means.values().forEach(m -> m.add(x));
+        }
+        ExactGeometry exact = gr.exact().orElseThrow();
+        Map<String, Double> distance = new LinkedHashMap<>();
+        means.forEach((s, m) -> distance.put(s, exact.distance(m.estimate().orElseThrow(), mean)));
+
+        for (String s : RIEMANNIAN) {
+            assertThat(distance.get(s)).as("Gr(%d,%d): distance of the %s estimate to the mean after %d samples "
+                    + "(all: %s)", n, k, s, N, distance).isLessThan(DISTANCE_BOUND);
+        }
+        assertThat(distance.get("atlas")).as("Gr(%d,%d): atlas vs exp distance to the mean (%s)", n, k, distance)
+                .isLessThanOrEqualTo(ATLAS_VS_EXP * distance.get("exp"));
+    }
+
+    @Test
+    void atlasAndExpAgreeToFirstOrderOnASmallStep() {
+        Grassmann gr = Grassmann.of(12, 3);
+        SplittableRandom rng = new SplittableRandom(SEED);
+        double[] p = gr.embed(gr.sampler().orElseThrow().sample(rng));
+        double[] direction = gr.embed(gr.sampler().orElseThrow().sample(rng));
+        ExactGeometry exact = gr.exact().orElseThrow();
+        double[] v = exact.log(p, direction);
+        double coarse = disagreement(gr, p, v, 1e-2);
+        double fine = disagreement(gr, p, v, 1e-3);
+        double slope = Math.log(coarse / fine) / Math.log(10);
+        assertThat(slope).as("log-log slope of d(atlas step, exp step) vs the sample's distance (%s at 1e-2, %s at "
+                + "1e-3)", coarse, fine).isGreaterThan(FIRST_ORDER_SLOPE);
+    }
+
+    /** Two samples p and Exp_p(s·v/‖v‖): the distance between the atlas and the exp estimates after the second. */
+    private static double disagreement(Grassmann gr, double[] p, double[] v, double s) {
+        ExactGeometry exact = gr.exact().orElseThrow();
+        double norm = Math.sqrt(exact.inner(p, v, v));
+        double[] step = v.clone();
+        for (int i = 0; i < step.length; i++) {
+            step[i] *= s / norm;
+        }
+        double[] q = exact.exp(p, step);
+        double[][] estimates = new double[2][];
+        int i = 0;
+        for (String scheme : List.of("atlas", "exp")) {
+            OnlineFrechetMean m = new OnlineFrechetMean(gr, FrechetScheme.parse(scheme, gr));
+            m.add(p);
+            m.add(q);
+            estimates[i++] = m.estimate().orElseThrow();
+        }
+        return exact.distance(estimates[0], estimates[1]);
+    }
+
+    @Test
+    void ojaInfersKAndFindsTheMeanToo() {
+        Grassmann gr = Grassmann.of(30, 5);
+        assertThat(OjaScheme.columnsOf(gr)).as("k inferred from D − d").isEqualTo(5);
+        SplittableRandom rng = new SplittableRandom(SEED);
+        double[] mean = gr.embed(gr.sampler().orElseThrow().sample(rng));
+        OnlineFrechetMean oja = new OnlineFrechetMean(gr, FrechetScheme.parse("opca", gr));
+        for (int i = 0; i < N; i++) {
+            oja.add(gr.gpd(mean, POWER, DeltaMax.PAPER, rng));
+        }
+        assertThat(gr.exact().orElseThrow().distance(oja.estimate().orElseThrow(), mean))
+                .as("distance of the Oja estimate to the mean").isLessThan(DISTANCE_BOUND);
+    }
+}

@@ -1,0 +1,247 @@
+package org.atlasgraph.optim.mean;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.api.primitive.ExactGeometry;
+import org.atlasgraph.api.primitive.ExactPrimitives;
+import org.atlasgraph.sphere.Sphere;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class OnlineFrechetMeanTest {
+    private static final long SEED = 20240611L;
+    private static final int N = 2000;
+    /** Spread of the test distribution: samples stay within 90° of the mean (the gnomonic charts' reach). */
+    private static final double SIGMA = 0.2;
+    /**
+     * Each of the two tangent components of the estimate has standard deviation about σ/√N = 0.0045 rad, so the
+     * distance to the mean is below 0.03 with overwhelming probability (more than 6 standard deviations).
+     */
+    private static final double MEAN_TOLERANCE = 0.03;
+    /** Both schemes run the same closed forms; they differ by chart conversions only, i.e. by rounding. */
+    private static final double ROUTE_TOLERANCE = 1e-9;
+    /** First-order agreement means an error O(s²): a log-log slope of 2 (the sphere's chart centre even gives 3). */
+    private static final double FIRST_ORDER_SLOPE = 1.8;
+
+    private final Sphere sphere = Sphere.of(3);
+    private final double[] mu = SphereSamples.normalized(new double[] {1, 2, -2});
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"atlas", "exp", "opca"})
+    void convergesToTheMeanOfASymmetricDistributionOnTheSphere(String name) {
+        OnlineFrechetMean mean = new OnlineFrechetMean(sphere, FrechetScheme.parse(name, sphere));
+        FrechetMeanResult result = mean.run(SphereSamples.symmetricAbout(mu, SIGMA, N, new SplittableRandom(SEED)),
+                FrechetListener.none());
+
+        double error = exact().distance(result.mean().toArray(), mu);
+        assertThat(error).as("distance of the %s estimate after %d samples to the mean", name, N)
+                .isLessThan(MEAN_TOLERANCE);
+        assertThat(result.samples()).as("samples counted").isEqualTo(N);
+        assertThat(result.scheme()).as("scheme name").isEqualTo(name);
+    }
+
+    @Test
+    void errorShrinksAsSamplesAccumulate() {
+        List<Double> errors = new ArrayList<>();
+        new OnlineFrechetMean(sphere).run(SphereSamples.symmetricAbout(mu, SIGMA, N, new SplittableRandom(SEED)),
+                m -> {
+                    if (m.count() == 10 || m.count() == N) {
+                        errors.add(exact().distance(m.estimate().orElseThrow(), mu));
+                    }
+                });
+        assertThat(errors.get(1)).as("error after %d samples vs after 10 (%s)", N, errors)
+                .isLessThan(errors.get(0) / 3);
+    }
+
+    @Test
+    void atlasSchemeThroughTheExactPrimitivesEqualsTheAmbientExpScheme() {
+        ExactGeometry e = exact();
+        FrechetScheme viaCharts = FrechetScheme.of("exact-in-charts", ExactPrimitives.retraction(sphere, e),
+                ExactPrimitives.inverseRetraction(sphere, e));
+        double[] a = new OnlineFrechetMean(sphere, viaCharts).run(samples(200), FrechetListener.none()).mean()
+                .toArray();
+        double[] b = new OnlineFrechetMean(sphere, FrechetScheme.exact("exp")).run(samples(200),
+                FrechetListener.none()).mean().toArray();
+        assertThat(e.distance(a, b)).as("exp/log through charts vs on ambient arrays").isLessThan(ROUTE_TOLERANCE);
+    }
+
+    @Test
+    void fusedAtlasUpdateMatchesTheGenericPrimitivesExactly() {
+        // Start 60° from the mean: the estimate travels out of the first sample's chart, so chart changes happen.
+        double[] centre = SphereSamples.atAngle(3, 0);
+        FrechetScheme generic = FrechetScheme.of("generic", sphere.retraction(), sphere.inverseRetraction());
+        OnlineFrechetMean fused = new OnlineFrechetMean(sphere);
+        OnlineFrechetMean plain = new OnlineFrechetMean(sphere, generic);
+        fused.add(SphereSamples.atAngle(3, Math.toRadians(60)));
+        plain.add(SphereSamples.atAngle(3, Math.toRadians(60)));
+        Iterator<double[]> it = SphereSamples.symmetricAbout(centre, SIGMA, 300, new SplittableRandom(SEED));
+        while (it.hasNext()) {
+            double[] x = it.next();
+            fused.add(x);
+            plain.add(x);
+        }
+        assertThat(plain.chartChanges()).as("chart changes on the way from 60° to the mean").isPositive();
+        assertThat(fused.chartChanges()).as("chart changes, fused vs generic").isEqualTo(plain.chartChanges());
+        assertThat(fused.estimate().orElseThrow()).as("estimate, fused vs generic primitives")
+                .containsExactly(plain.estimate().orElseThrow());
+    }
+
+    @Test
+    void atlasAndExpAgreeToFirstOrderOnASmallStep() {
+        double[] p = SphereSamples.atAngle(3, 0);
+        double coarse = stepDisagreement(p, 1e-2);
+        double fine = stepDisagreement(p, 1e-3);
+        double slope = Math.log(coarse / fine) / Math.log(10);
+        assertThat(slope).as("log-log slope of d(atlas step, exp step) vs distance s to the sample (%s at s=1e-2, "
+                + "%s at s=1e-3)", coarse, fine).isGreaterThan(FIRST_ORDER_SLOPE);
+    }
+
+    private double stepDisagreement(double[] p, double s) {
+        double[] q = SphereSamples.normalized(new double[] {Math.cos(s), Math.sin(s) * 0.6, Math.sin(s) * 0.8});
+        double[] atlas = twoSamples("atlas", p, q);
+        double[] exp = twoSamples("exp", p, q);
+        return exact().distance(atlas, exp);
+    }
+
+    private double[] twoSamples(String scheme, double[] p, double[] q) {
+        OnlineFrechetMean mean = new OnlineFrechetMean(sphere, FrechetScheme.parse(scheme, sphere));
+        mean.add(p);
+        mean.add(q);
+        return mean.estimate().orElseThrow();
+    }
+
+    @Test
+    void countsAChartChangeWhenTheEstimateLeavesItsChart() {
+        // From e₀ half-way (in gnomonic coordinates) toward a point 80° away: tan 80°/2 = 2.8 > 1, outside the chart.
+        OnlineFrechetMean atlas = new OnlineFrechetMean(sphere);
+        atlas.add(SphereSamples.atAngle(3, 0));
+        atlas.add(SphereSamples.atAngle(3, Math.toRadians(80)));
+        OnlineFrechetMean exp = new OnlineFrechetMean(sphere, FrechetScheme.exact("exp"));
+        exp.add(SphereSamples.atAngle(3, 0));
+        exp.add(SphereSamples.atAngle(3, Math.toRadians(80)));
+
+        assertThat(atlas.chartChanges()).as("chart changes of the atlas scheme").isEqualTo(1);
+        assertThat(exp.chartChanges()).as("chart changes of an ambient scheme").isZero();
+        assertThat(exact().distance(exp.estimate().orElseThrow(), SphereSamples.atAngle(3, Math.toRadians(40))))
+                .as("exp step to the geodesic midpoint").isCloseTo(0, within(ROUTE_TOLERANCE));
+    }
+
+    @Test
+    void neitherRetainsNorModifiesTheSampleArrays() {
+        double[] buffer = new double[3];
+        Iterator<double[]> fresh = samples(100);
+        Iterator<double[]> reused = new Iterator<>() {
+            private final Iterator<double[]> source = samples(100);
+
+            @Override
+            public boolean hasNext() {
+                return source.hasNext();
+            }
+
+            @Override
+            public double[] next() {
+                System.arraycopy(source.next(), 0, buffer, 0, 3);
+                return buffer;
+            }
+        };
+        for (String name : List.of("atlas", "exp", "opca")) {
+            FrechetScheme scheme = FrechetScheme.parse(name, sphere);
+            double[] a = new OnlineFrechetMean(sphere, scheme).run(fresh, FrechetListener.none()).mean().toArray();
+            double[] b = new OnlineFrechetMean(sphere, scheme).run(reused, FrechetListener.none()).mean().toArray();
+            assertThat(b).as("%s estimate from one reused buffer vs fresh arrays", name).containsExactly(a);
+            fresh = samples(100);
+            reused = reusing(buffer);
+        }
+    }
+
+    private Iterator<double[]> reusing(double[] buffer) {
+        Iterator<double[]> source = samples(100);
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return source.hasNext();
+            }
+
+            @Override
+            public double[] next() {
+                System.arraycopy(source.next(), 0, buffer, 0, buffer.length);
+                return buffer;
+            }
+        };
+    }
+
+    @Test
+    void listenerSeesEverySampleInOrder() {
+        List<Long> counts = new ArrayList<>();
+        FrechetMeanResult r = new OnlineFrechetMean(sphere).run(samples(25), m -> counts.add(m.count()));
+        assertThat(counts).as("counts reported to the listener").hasSize(25).isSorted().startsWith(1L).endsWith(25L);
+        assertThat(r.updateNanos()).as("update time").isPositive();
+        assertThat(r.microsPerSample()).as("µs per sample").isCloseTo(r.updateNanos() / 25e3, within(1e-9));
+    }
+
+    @Test
+    void rejectsAnUnknownSchemeNamingIt() {
+        assertThatThrownBy(() -> FrechetScheme.parse("newton", sphere)).isInstanceOf(InvalidInputException.class)
+                .hasMessage("scheme 'newton': expected one of [atlas, exp, gifee, retraction, opca], found 'newton'");
+    }
+
+    @Test
+    void rejectsASchemeTheManifoldDoesNotOffer() {
+        assertThatThrownBy(() -> new OnlineFrechetMean(sphere, FrechetScheme.parse("gifee", sphere)))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("scheme 'gifee': expected one of the exact steps of S^2, [exp], found 'gifee'");
+    }
+
+    @Test
+    void rejectsOjaWhenTheAmbientShapeIsNotNByK() {
+        assertThatThrownBy(() -> new OnlineFrechetMean(sphere, FrechetScheme.oja(2)))
+                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("scheme 'opca': expected n×k");
+        assertThat(OjaScheme.columnsOf(Sphere.of(7))).as("k inferred for S^6").isEqualTo(1);
+    }
+
+    @Test
+    void rejectsANonFiniteSampleNamingItsPosition() {
+        OnlineFrechetMean mean = new OnlineFrechetMean(sphere);
+        mean.add(mu);
+        assertThatThrownBy(() -> mean.add(new double[] {1, Double.NaN, 0}))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("sample 2[1]: expected a finite value, found NaN");
+        assertThatThrownBy(() -> mean.add(new double[] {1, 0}))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("sample 2: expected length 3 (ambient dimension of S^2), found 2");
+        assertThat(mean.count()).as("rejected samples are not counted").isEqualTo(1);
+    }
+
+    @Test
+    void namesASampleBeyondTheReachOfTheEstimatesChart() {
+        OnlineFrechetMean mean = new OnlineFrechetMean(sphere);
+        mean.add(SphereSamples.atAngle(3, 0));
+        assertThatThrownBy(() -> mean.add(SphereSamples.atAngle(3, Math.toRadians(120))))
+                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("sample 2: expected a point that");
+    }
+
+    @Test
+    void reportsAnEmptyStream() {
+        OnlineFrechetMean mean = new OnlineFrechetMean(sphere);
+        assertThat(mean.estimate()).as("estimate before any sample").isEmpty();
+        assertThatThrownBy(() -> mean.run(List.<double[]>of().iterator(), FrechetListener.none()))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("samples: expected at least one sample, found none");
+    }
+
+    private Iterator<double[]> samples(int count) {
+        return SphereSamples.symmetricAbout(mu, SIGMA, count, new SplittableRandom(SEED));
+    }
+
+    private ExactGeometry exact() {
+        return sphere.exact().orElseThrow();
+    }
+}
