@@ -37,6 +37,13 @@ final class AtlasLearner {
      * no chart's domain, with 1.1 about 1%, with 1.2 about 0.1–0.3%.
      */
     static final double OVERLAP = 1.2;
+    /**
+     * A chart's surface must pass within this fraction of the off-atlas tolerance of every point its domain of trust
+     * is made to contain (its members and the neighbours' points it covers). Why half: a walk along one chart's
+     * surface that leaves its domain is handed to a neighbour that contains the point, and that neighbour represents
+     * it only if the two surfaces' errors there add up to less than the tolerance.
+     */
+    static final double FAITHFUL_FRACTION = 0.5;
     /** A chart approximates a point well when its residual is within this factor of the best chart's. */
     static final double ACCEPTABLE_RESIDUAL = 2;
     /**
@@ -44,6 +51,12 @@ final class AtlasLearner {
      * ball quartic evaluates ‖φ̃⁻¹(ξ) − centre‖² through reduced coefficients, with a relative round-off far below it.
      */
     static final double SUPPORT_MARGIN = 1e-9;
+    /**
+     * Rounds of retraining a chart's boundary SVM with the covered points it left outside added once more each round,
+     * before the quadric is shifted to contain the rest. Why: the shift moves the whole zero set outward, also where
+     * the chart's surface has left the data, whereas a point the SVM is retrained on moves the boundary near it.
+     */
+    static final int BOOST_ROUNDS = 3;
     /** Margin, in units of the SVM decision value, by which every member is put inside its chart's boundary. */
     static final double COVERAGE_MARGIN = 1e-6;
 
@@ -107,39 +120,50 @@ final class AtlasLearner {
             progress.update("fits", fitted.incrementAndGet(), k);
         });
 
-        // the charts whose balls contain each point, and the one it belongs to (§4.2.2): among the charts that
-        // approximate it well, the one with the nearest centre. The paper's rule, the single best approximation, is
-        // ill-posed on clean data: a least-squares quadratic is exact on a ring at about 0.7 of its radius, so the
-        // "best" chart is the one whose ring passes nearest, usually one whose centre is far away. Charts whose
-        // residual is within ACCEPTABLE_RESIDUAL of the best (plus their own fit error) approximate the point equally
-        // well, and among them the nearest centre gives compact cells that a quadric separates.
+        // the best residual of each point over the charts whose balls contain it, and from it the off-atlas tolerance
         int[][] candidates = invert(net.members(), n);
-        int[] belongs = new int[n];
         double[] residual = new double[n];
+        IntStream.range(0, n).parallel().forEach(i -> {
+            double best = Double.POSITIVE_INFINITY;
+            for (int c : candidates[i]) {
+                best = Math.min(best, preliminary[c].residual(points[i]));
+            }
+            residual[i] = best;
+        });
+        double maxResidual = 0;
+        for (double e : residual) {
+            maxResidual = Math.max(maxResidual, e);
+        }
+        double tolerance = Math.max(OFF_ATLAS_FRACTION * r, OFF_ATLAS_RESIDUAL_FACTOR * maxResidual);
+        double faithful = FAITHFUL_FRACTION * tolerance;
+
+        // the chart each point belongs to (§4.2.2): among the charts that approximate it well, the one with the
+        // nearest centre. The paper's rule, the single best approximation, is ill-posed on clean data: a
+        // least-squares quadratic is exact on a ring at about 0.7 of its radius, so the "best" chart is the one whose
+        // ring passes nearest, usually one whose centre is far away. Charts whose residual is within
+        // ACCEPTABLE_RESIDUAL of the best (plus their own fit error) approximate the point equally well, and among
+        // them the nearest centre gives compact cells that a quadric separates; but never a chart whose surface
+        // misses the point by more than the faithful bound (the best chart always qualifies: its residual is at most
+        // half the tolerance by the tolerance's definition).
+        int[] belongs = new int[n];
         progress.update("membership", 0, n);
         IntStream.range(0, n).parallel().forEach(i -> {
-            int[] cs = candidates[i];
-            double[] e = new double[cs.length];
-            double best = Double.POSITIVE_INFINITY;
-            for (int j = 0; j < cs.length; j++) {
-                e[j] = preliminary[cs[j]].residual(points[i]);
-                best = Math.min(best, e[j]);
-            }
             int arg = -1;
             double nearest = Double.POSITIVE_INFINITY;
-            for (int j = 0; j < cs.length; j++) {
-                QuadraticChart c = preliminary[cs[j]];
-                if (e[j] > ACCEPTABLE_RESIDUAL * best + 3 * c.model().fitResidual()) {
+            for (int cand : candidates[i]) {
+                QuadraticChart c = preliminary[cand];
+                double e = c.residual(points[i]);
+                if (e > residual[i] && e > Math.min(ACCEPTABLE_RESIDUAL * residual[i] + 3 * c.model().fitResidual(),
+                        faithful)) {
                     continue;
                 }
                 double dist = Vec.distance(points[i], c.centreRef()) / c.radius();
                 if (dist < nearest) {
                     nearest = dist;
-                    arg = cs[j];
+                    arg = cand;
                 }
             }
             belongs[i] = arg;
-            residual[i] = best;
         });
         progress.update("membership", n, n);
 
@@ -179,9 +203,9 @@ final class AtlasLearner {
         ChartModel[] models = new ChartModel[kept];
         IntStream.range(0, kept).parallel().forEach(c -> {
             int old = oldIndex[c];
-            int[] covered = covered(points, preliminary[old], net.members()[old], old, belongs, nearness, residual);
-            models[c] = boundary(points, preliminary[old], net.members()[old], covered, old, belongs, seed,
-                    svmSample, c);
+            int[] covered = covered(points, preliminary[old], net.members()[old], old, belongs, nearness, residual,
+                    faithful);
+            models[c] = boundary(points, preliminary[old], net.members()[old], covered, seed, svmSample, c);
             progress.update("boundaries", trained.incrementAndGet(), total);
         });
 
@@ -215,14 +239,11 @@ final class AtlasLearner {
             return false;
         }).count();
         double sumSq = 0;
-        double max = 0;
         for (double e : residual) {
             sumSq += e * e;
-            max = Math.max(max, e);
         }
-        double tolerance = Math.max(OFF_ATLAS_FRACTION * r, OFF_ATLAS_RESIDUAL_FACTOR * max);
         LearningSummary summary = new LearningSummary(n, d, givenDimension <= 0, r, givenRadius <= 0, kept,
-                overlaps.size(), (double) covered / n, Math.sqrt(sumSq / n), max, seed);
+                overlaps.size(), (double) covered / n, Math.sqrt(sumSq / n), maxResidual, seed);
         return new AtlasModel(Arrays.asList(models), overlaps, tolerance, summary);
     }
 
@@ -236,7 +257,7 @@ final class AtlasLearner {
      * boundary makes the domains overlap there, as the charts of an atlas should.
      */
     private static int[] covered(double[][] points, QuadraticChart chart, int[] ball, int old, int[] belongs,
-                                 double[] nearness, double[] residual) {
+                                 double[] nearness, double[] residual, double faithful) {
         int[] out = new int[ball.length];
         int count = 0;
         for (int i : ball) {
@@ -245,8 +266,9 @@ final class AtlasLearner {
                 continue;
             }
             double relative = Vec.distance(points[i], chart.centreRef()) / chart.radius();
-            if (relative <= OVERLAP * nearness[i]
-                    && chart.residual(points[i]) <= ACCEPTABLE_RESIDUAL * residual[i] + 3 * chart.model().fitResidual()) {
+            double e = chart.residual(points[i]);
+            if (relative <= OVERLAP * nearness[i] && e <= faithful
+                    && e <= ACCEPTABLE_RESIDUAL * residual[i] + 3 * chart.model().fitResidual()) {
                 out[count++] = i;
             }
         }
@@ -258,30 +280,56 @@ final class AtlasLearner {
      * quadric so that every covered point ({@link #covered}) lies inside: the soft margin may leave a few members
      * outside, and a training point outside every chart would make the atlas miss part of the data.
      */
-    private static ChartModel boundary(double[][] points, QuadraticChart chart, int[] ball, int[] covered, int old,
-                                       int[] belongs, long seed, int svmSample, int index) {
+    private static ChartModel boundary(double[][] points, QuadraticChart chart, int[] ball, int[] covered, long seed,
+                                       int svmSample, int index) {
         Random rng = new Random(seed * 1_000_003L + index);
         int[] pick = IntrinsicDimension.subsample(ball.length, svmSample, rng);
-        int[] samples = new int[pick.length];
-        boolean[] positive = new boolean[pick.length];
-        for (int s = 0; s < pick.length; s++) {
-            samples[s] = ball[pick[s]];
-            positive[s] = belongs[samples[s]] == old;
+        List<double[]> images = new ArrayList<>();
+        List<Boolean> labels = new ArrayList<>();
+        for (int s : pick) {
+            int i = ball[s];
+            images.add(chart.ambientOf(chart.coordinatesOf(points[i])));
+            labels.add(Arrays.binarySearch(covered, i) >= 0);
         }
         ChartModel base = withTrust(chart.model(), trustRadius(points, chart, covered),
                 supportRadius(points, chart, covered));
-        BoundarySvm.Quadric quadric = BoundarySvm.train(points, samples, positive, base.centre(), base.radius(),
-                rng.nextLong());
-        ChartModel trainedModel = withQuadric(base, quadric);
-        QuadraticChart trainedChart = new QuadraticChart(index, trainedModel);
-        double worst = Double.NEGATIVE_INFINITY;
-        for (int i : covered) {
-            worst = Math.max(worst, trainedChart.boundaryValue(trainedChart.coordinatesOf(points[i])));
+        long svmSeed = rng.nextLong();
+        BoundarySvm.Quadric quadric = train(images, labels, base, svmSeed);
+        for (int round = 0; ; round++) {
+            QuadraticChart trained = new QuadraticChart(index, withQuadric(base, quadric));
+            double worst = Double.NEGATIVE_INFINITY;
+            List<double[]> outside = new ArrayList<>();
+            for (int i : covered) {
+                double[] xi = trained.coordinatesOf(points[i]);
+                double value = trained.boundaryValue(xi);
+                worst = Math.max(worst, value);
+                if (value > -COVERAGE_MARGIN) {
+                    outside.add(trained.ambientOf(xi));
+                }
+            }
+            if (outside.isEmpty()) {
+                return trained.model();
+            }
+            if (round == BOOST_ROUNDS) {
+                return withQuadric(base, quadric.shifted(-(worst + COVERAGE_MARGIN)));
+            }
+            for (double[] image : outside) {
+                images.add(image);
+                labels.add(true);
+            }
+            quadric = train(images, labels, base, svmSeed);
         }
-        if (worst > -COVERAGE_MARGIN) {
-            trainedModel = withQuadric(base, quadric.shifted(-(worst + COVERAGE_MARGIN)));
+    }
+
+    private static BoundarySvm.Quadric train(List<double[]> images, List<Boolean> labels, ChartModel chart,
+                                             long seed) {
+        int[] samples = IntStream.range(0, images.size()).toArray();
+        boolean[] positive = new boolean[labels.size()];
+        for (int s = 0; s < positive.length; s++) {
+            positive[s] = labels.get(s);
         }
-        return trainedModel;
+        return BoundarySvm.train(images.toArray(new double[0][]), samples, positive, chart.centre(), chart.radius(),
+                seed);
     }
 
     /**

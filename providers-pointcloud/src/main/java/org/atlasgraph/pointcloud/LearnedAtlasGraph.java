@@ -60,7 +60,11 @@ final class LearnedAtlasGraph implements AtlasGraph {
 
     /**
      * {@inheritDoc} The point's ambient image φ̃_α⁻¹(ξ) is located afresh: the chart with the nearest centre among
-     * those whose boundary quartic is negative there, else among those that can represent it (§4.2.2).
+     * those whose domain of trust contains it (§4.2.2); in a gap between the domains, the same chart while ξ is within
+     * its fitted disc, else the nearest chart that represents the point within its own disc. The point never moves.
+     *
+     * @throws org.atlasgraph.api.check.InvalidInputException if the point has left its chart's fitted disc and no
+     *     chart represents it
      */
     @Override
     public ChartPoint changeChart(ChartPoint q) {

@@ -49,6 +49,11 @@ import org.atlasgraph.api.primitive.VectorTransport;
 public final class PointCloudAtlas implements Manifold {
     /** A retraction step longer than this fraction of ρ is taken in sub-steps, each followed by a boundary check. */
     static final double SUBSTEP_FRACTION = 0.25;
+    /**
+     * Bisections that locate where a retraction's sub-step leaves a chart's domain: the chart change then happens
+     * within 2⁻⁸ of a sub-step (under 0.001·ρ) of the domain's edge.
+     */
+    static final int EXIT_BISECTIONS = 8;
     /** Attempts of the rejection sampler of App. E.1 before it gives up (a chart's cell is never empty). */
     static final int SAMPLER_ATTEMPTS = 100_000;
 
@@ -341,6 +346,14 @@ public final class PointCloudAtlas implements Manifold {
 
     // ---- primitives ----
 
+    /**
+     * The quasi-Euclidean retraction with chart changes (§4.2.1–4.2.2): ξ + τ in sub-steps of at most
+     * {@link #SUBSTEP_FRACTION}·ρ. A sub-step that leaves the chart's domain of trust changes chart at its exit point
+     * (found by {@link #EXIT_BISECTIONS} bisections of the sub-step) and finishes in the new chart, the rest of the
+     * sub-step carried there by the differentials of §4.2.4. Why the exit point and not the sub-step's end: beyond its
+     * domain a chart's quadratic leaves the data quickly (its error grows like the cube of ‖ξ‖), and a point handed
+     * over up to a sub-step past the edge may be farther from every neighbour's surface than the tolerance.
+     */
     private ChartPoint retract(ChartPoint p, TangentVector tau) {
         Checks.requireSameChart("tau", p, tau);
         QuadraticChart chart = own(p.chart());
@@ -348,22 +361,44 @@ public final class PointCloudAtlas implements Manifold {
         double[] t = tau.tau().toArray();
         int steps = Math.max(1, (int) Math.ceil(Vec.norm(t) / (SUBSTEP_FRACTION * chart.coordinateRadius())));
         double[] step = Vec.scaled(t, 1.0 / steps);
-        for (int s = 0; s < steps; s++) {
-            for (int a = 0; a < dimension; a++) {
-                xi[a] += step[a];
+        double left = steps;
+        while (left > 0) {
+            double take = Math.min(1, left);
+            double[] next = Vec.plus(xi, Vec.scaled(step, take));
+            if (chart.inside(next)) {
+                xi = next;
+                left -= take;
+                continue;
             }
-            if (!chart.inside(xi)) {
-                ChartPoint moved = relocate(chart, xi);
-                QuadraticChart next = (QuadraticChart) moved.chart();
-                double[] nextXi = moved.xi().toArray();
-                if (s + 1 < steps && !next.equals(chart)) {
-                    step = ShortestPathLogarithm.carry(chart, xi, next, nextXi, step);
-                }
-                chart = next;
-                xi = nextXi;
-            }
+            double f = chart.inside(xi) ? exitFraction(chart, xi, step, take) : take;
+            double[] exit = f == take ? next : Vec.plus(xi, Vec.scaled(step, f));
+            ChartPoint moved = relocate(chart, exit);
+            QuadraticChart to = (QuadraticChart) moved.chart();
+            double[] toXi = moved.xi().toArray();
+            step = ShortestPathLogarithm.carry(chart, exit, to, toXi, step);
+            chart = to;
+            xi = toXi;
+            left -= f;
         }
         return new ChartPoint(chart, Coordinates.ofComputed("retract", xi));
+    }
+
+    /**
+     * @return the fraction f ∈ (0, take] of a sub-step at which ξ + f·step first lies outside the chart's domain of
+     *     trust, to 2^−{@value #EXIT_BISECTIONS} of the sub-step; ξ is inside and ξ + take·step outside
+     */
+    private static double exitFraction(QuadraticChart chart, double[] xi, double[] step, double take) {
+        double in = 0;
+        double out = take;
+        for (int i = 0; i < EXIT_BISECTIONS; i++) {
+            double mid = 0.5 * (in + out);
+            if (chart.inside(Vec.plus(xi, Vec.scaled(step, mid)))) {
+                in = mid;
+            } else {
+                out = mid;
+            }
+        }
+        return out;
     }
 
     private TangentVector inverseRetract(ChartPoint p, ChartPoint q) {
@@ -488,31 +523,38 @@ public final class PointCloudAtlas implements Manifold {
     }
 
     /**
-     * The chart change of a retraction: locate φ̃⁻¹(ξ) afresh; if no chart represents it (the step left every patch),
-     * stay in the chart with ξ scaled back onto its disc ‖ξ‖ ≤ ρ, so that a walk stops at the rim of the data instead
-     * of following a quadratic beyond it.
+     * The chart change of a retraction (§4.2.2): the point φ̃⁻¹(ξ) of a chart whose domain of trust it has left, in
+     * the chart the atlas prefers for it: the preferred chart among those whose domain of trust contains it
+     * ({@link #scan}); else, where it lies in no domain (a gap between the domains of neighbouring charts), the chart
+     * with the nearest centre among those that represent it within their own fitted disc, which may be the chart it
+     * came from. Coordinates are never clipped: a chart change that moved ξ back to the rim of a disc would stop a
+     * retraction there, so that the step no longer agreed with τ to first order.
+     *
+     * @throws InvalidInputException naming {@code tau} when no chart represents the point within its fitted disc:
+     *     the walk has left the data
      */
     private ChartPoint relocate(QuadraticChart chart, double[] xi) {
-        double[] x = chart.ambientOf(xi);
-        return best(x).orElseGet(() -> new ChartPoint(chart, Coordinates.ofComputed("changeChart", chart.clipped(xi))));
+        Located found = scan(chart.ambientOf(xi));
+        if (found.contained()) {
+            return new ChartPoint(found.chart(), Coordinates.ofComputed("changeChart", found.xi()));
+        }
+        if (found.strict() == null) {
+            throw new InvalidInputException("tau", "a step that stays on the learned atlas",
+                    "one that leaves the fitted disc of " + chart.id() + " (‖ξ‖ = " + Checks.number(Vec.norm(xi))
+                    + ", ρ = " + Checks.number(chart.coordinateRadius()) + ") where no chart represents the point",
+                    "the data end there; take a shorter step");
+        }
+        return new ChartPoint(found.strict(), Coordinates.ofComputed("changeChart", found.strictXi()));
     }
 
     /**
-     * The preferred chart for an ambient point: among the charts that can represent it and whose domain of trust
-     * contains it, the one with the nearest centre relative to its radius, which is the membership rule the boundaries
-     * were trained on; if none contains it, the nearest that can represent it. Preferring central charts keeps
-     * computations away from chart edges, where a quadratic fits worst.
-     */
-    private Optional<ChartPoint> best(double[] x) {
-        Located found = scan(x);
-        return found.chart() == null ? Optional.empty()
-                : Optional.of(new ChartPoint(found.chart(), Coordinates.ofComputed("locate", found.xi())));
-    }
-
-    /**
-     * One pass over the charts: the preferred chart of {@link #best} with the point's coordinates there, or, when no
-     * chart represents the point, the defect: the smallest distance to a chart's patch. Every chart is measured, so
-     * the defect is exact; a pass costs O(k·D·d²) for k charts, a few microseconds.
+     * One pass over the charts: the preferred chart for an ambient point with the point's coordinates there, or, when
+     * no chart represents the point, the defect: the smallest distance to a chart's patch. The preferred chart is,
+     * among the charts that represent the point and whose domain of trust contains it, the one with the nearest centre
+     * relative to its radius, which is the membership rule the boundaries were trained on; if none contains it, the
+     * nearest that represents it. Preferring central charts keeps computations away from chart edges, where a
+     * quadratic fits worst. Every chart is measured, so the defect is exact; a pass costs O(k·D·d²) for k charts, a
+     * few microseconds.
      */
     private Located scan(double[] x) {
         QuadraticChart inside = null;
@@ -521,6 +563,9 @@ public final class PointCloudAtlas implements Manifold {
         QuadraticChart any = null;
         double[] anyXi = null;
         double anyDist = Double.POSITIVE_INFINITY;
+        QuadraticChart strict = null;
+        double[] strictXi = null;
+        double strictDist = Double.POSITIVE_INFINITY;
         double nearest = Double.POSITIVE_INFINITY;
         for (QuadraticChart c : charts) {
             double[] projected = c.coordinatesOf(x);
@@ -541,16 +586,27 @@ public final class PointCloudAtlas implements Manifold {
                 anyXi = xi;
                 anyDist = dist;
             }
+            if (dist < strictDist && c.trusted(projected)) {
+                strict = c;
+                strictXi = xi;
+                strictDist = dist;
+            }
         }
         if (inside != null) {
-            return new Located(inside, insideXi, null);
+            return new Located(inside, insideXi, true, inside, insideXi, null);
         }
-        return any != null ? new Located(any, anyXi, null)
-                : new Located(null, null, new Defect("distance to the learned atlas", nearest, tolerance));
+        return any != null ? new Located(any, anyXi, false, strict, strictXi, null)
+                : new Located(null, null, false, null, null,
+                        new Defect("distance to the learned atlas", nearest, tolerance));
     }
 
-    /** The result of {@link #scan}: a chart and coordinates, or (chart null) the defect of an unrepresented point. */
-    private record Located(QuadraticChart chart, double[] xi, Defect defect) {
+    /**
+     * The result of {@link #scan}: the preferred chart and coordinates, whether the chart's domain of trust contains
+     * them, and the nearest chart that represents the point within its fitted disc (unclipped coordinates; null if
+     * none); or (chart null) the defect of an unrepresented point.
+     */
+    private record Located(QuadraticChart chart, double[] xi, boolean contained, QuadraticChart strict,
+                           double[] strictXi, Defect defect) {
     }
 
     private double[] ingest(String name, double[] point) {

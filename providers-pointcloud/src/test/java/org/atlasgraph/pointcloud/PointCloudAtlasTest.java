@@ -159,6 +159,26 @@ class PointCloudAtlasTest {
     }
 
     @Test
+    void aRetractionThatLeavesTheDataIsRejectedNamingTau() {
+        // a flat unit disc in R³ (1500 points, seeded): a step from its centre of length 3 ends far past the rim,
+        // where no chart represents the point; a step of length 0.3 stays on the data and is quasi-Euclidean
+        Random rng = new Random(SEED);
+        double[][] disc = new double[1500][];
+        for (int i = 0; i < disc.length; i++) {
+            double radius = Math.sqrt(rng.nextDouble());
+            double angle = 2 * Math.PI * rng.nextDouble();
+            disc[i] = new double[] {radius * Math.cos(angle), radius * Math.sin(angle), 0};
+        }
+        PointCloudAtlas flat = PointCloudAtlas.builder(disc).dimension(2).seed(SEED).build();
+        ChartPoint p = flat.locate(new double[] {0, 0, 0});
+        double[] e1 = flat.embed(flat.retraction().retract(p, p.tangent(Coordinates.of(0.3, 0))));
+        assertThat(norm(e1)).as("distance of a short step from the centre").isCloseTo(0.3, within(0.01));
+        assertThatThrownBy(() -> flat.retraction().retract(p, p.tangent(Coordinates.of(3, 0))))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("tau: expected a step that stays on the learned atlas");
+    }
+
+    @Test
     void samplesLieOnTheSphereInsideTheirCharts() {
         double[][] samples = atlas.sample(500, SEED);
         for (double[] x : samples) {
