@@ -167,15 +167,67 @@ public final class Grassmann implements Manifold {
     @Override
     public Optional<ChartPoint> coordinatesIn(Chart chart, double[] ambient) {
         Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for " + name);
-        if (!(chart instanceof GrassmannChart g) || g.n != n || g.k != k) {
-            throw new InvalidInputException("chart", "a chart of " + name, String.valueOf(chart));
-        }
+        GrassmannChart g = ownChart(chart);
         double[] b = new double[dimension()];
         if (GrassmannKernels.ingest(g, ambient, b, workspace.get())) {
             return Optional.of(new ChartPoint(chart, Coordinates.ofComputed("coordinatesIn", b)));
         }
         Checks.requireOnManifold("ambient", ambient, this::checkPoint);
         return Optional.empty();
+    }
+
+    /**
+     * {@inheritDoc} Here one fused pass ({@code GrassmannKernels.step}): the sample's coordinates in p's chart are
+     * never materialized, the new coordinates {@code ξ_p + t(ξ_x − ξ_p)} are written directly, and the domain of trust
+     * is checked exactly with an O((n−k)k) bound (rows are evaluated in full only where the bound reaches 1). That is
+     * 2(n−k)k² multiply-adds in an ad hoc chart, (n−k)k² in an Ehresmann chart, and no allocation beyond the result.
+     * A step that leaves the domain of trust moves to a new ad hoc chart centred at the result, as
+     * {@link #retraction()} does.
+     *
+     * @throws NotOnManifoldException if p's chart cannot represent the sample because the basis itself is rank
+     *                                deficient
+     */
+    @Override
+    public Optional<ChartPoint> stepToward(ChartPoint p, double[] ambient, double t) {
+        Checks.requireFinite("t", t);
+        GrassmannChart chart = ownChart(p.chart());
+        if (ambient.length != n * k) {
+            Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for " + name);
+        }
+        GrassmannKernels.Workspace ws = workspace.get();
+        Coordinates xi = p.xi();
+        xi.copyInto(ws.mean, 0);
+        if (chart.isAdHoc() && (ws.memoChart != chart || ws.memoPoint != xi)) {
+            GrassmannKernels.gramWithCentre(chart, ws.mean, ws.memoT);
+        }
+        ws.memoChart = null;
+        ws.memoPoint = null;
+        double[] out = new double[dimension()];
+        int outcome = GrassmannKernels.step(chart, ambient, ws.mean, ws.memoT, t, out, ws.memoT, ws);
+        if (outcome == GrassmannKernels.SINGULAR || outcome == GrassmannKernels.NOT_FINITE) {
+            // Kernels trust their inputs; only now is the sample validated, to say what was wrong with it.
+            Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for " + name);
+            if (outcome == GrassmannKernels.NOT_FINITE) {
+                throw new ArithmeticException("stepToward: non-finite coordinates in chart " + chart.id());
+            }
+            Checks.requireOnManifold("ambient", ambient, this::checkPoint);
+            return Optional.empty();
+        }
+        Coordinates next = Coordinates.ofComputed("stepToward", out);
+        if (outcome == GrassmannKernels.OUTSIDE) {
+            ChartPoint moved = atlas.changeChart(new ChartPoint(chart, next));
+            return Optional.of(moved);
+        }
+        ws.memoChart = chart;
+        ws.memoPoint = next;
+        return Optional.of(new ChartPoint(chart, next));
+    }
+
+    private GrassmannChart ownChart(Chart chart) {
+        if (!(chart instanceof GrassmannChart g) || g.n != n || g.k != k) {
+            throw new InvalidInputException("chart", "a chart of " + name, String.valueOf(chart));
+        }
+        return g;
     }
 
     /**

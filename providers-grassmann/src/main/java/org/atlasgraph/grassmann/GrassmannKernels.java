@@ -1,59 +1,80 @@
 package org.atlasgraph.grassmann;
 
 import java.util.Arrays;
-import org.ejml.data.DMatrixRMaj;
 
 /**
- * The hot kernel of the atlas scheme: ingesting an n×k matrix into a chart (Alg. 8, App. G.1), fused and
- * allocation-free.
+ * The hot kernels of the atlas scheme: ingesting an n×k matrix into a chart (Alg. 8, App. G.1) and the fused online
+ * mean step of Alg. 1 ({@code A ← A + (Ã − A)·t}, then the trust test), allocation-free.
  *
- * <p>For a chart with index set I, complement J and rotation Q_C (W = CV, V, D, Φ as in {@link QaRotation}), the
- * coordinates of X are {@code B = Y_L Y_U⁻¹} with {@code (Y_U; Y_L) = Q_Cᵀ P_Iᵀ X}. Writing G = Wᵀ X_J and T = Vᵀ X_I
- * (both k×k):
+ * <p>For a chart with index set I, complement J and centre C (W = CV, V, D, Ψ, S_k, K = C S_k as in
+ * {@link QaRotation}), the published coordinates of X (see {@link GrassmannChart}) are
  *
  * <pre>
- *   Y_U = X_I + V[D G + (D − I) T]          (k×k)
- *   Y_L = X_J + W L̂,   L̂ = Φ G − D T        (m×k, never formed)
- *   B   = X_J R + W (L̂ R),   R = Y_U⁻¹
+ *   G = Wᵀ X_J,   N = X_I + V G  (= X_I + Cᵀ X_J),   R = N⁻¹ S_k⁻¹,   H = X_J R − K
  * </pre>
  *
- * so one pass over X_J accumulates G, a k×k inverse follows, and a second pass writes B = X_J R + W L: 3(n−k)k²
- * multiply-adds plus O(k³), in place of the paper's O(n²k) (it forms the n×n Q_A). Plain Ehresmann charts skip the
- * first pass: B = X_J X_I⁻¹, (n−k)k² multiply-adds. Ingesting is invariant under X ↦ XM for invertible M, so X need
- * not be orthonormal and the (I + CᵀC)^{-1/2} factors of Q_C fold into R.
+ * so one pass over X_J accumulates G, a k×k solve follows, and a second pass writes H: 2(n−k)k² multiply-adds plus
+ * O(k³), in place of the paper's O(n²k) (it forms the n×n Q_A) and of the 3(n−k)k² that the orthonormal-frame
+ * coordinates B = S_m⁻¹H would cost. Plain Ehresmann charts skip the first pass: H = B = X_J X_I⁻¹, (n−k)k².
+ * Ingesting is invariant under X ↦ XM for invertible M, so X need not be orthonormal.
+ *
+ * <p>The fused step also has to decide |b_ij| &lt; 1 for the new mean's B = H + W Z with Z = Ψ T, T = Wᵀ H (k×k).
+ * T is affine in H, so it follows the mean: {@code T ← T + t(T_X − T)} with T_X = G R − WᵀK from the same G, O(k³).
+ * Row i then satisfies {@code |b_ij| ≤ max_j |h_ij| + ‖w_i‖·max_j ‖z_j‖} (Cauchy–Schwarz); only rows where this bound
+ * reaches 1 are evaluated exactly (k² each), so the test is exact and usually costs O((n−k)k).
  *
  * <p>For small k the passes run on X_J transposed (k rows of length n − k, gathered once): the k² dot products of G and
- * the 2k² row updates of Bᵀ are loops of length n − k, which the JIT vectorizes, where loops of length k would not.
+ * the k² row updates of (X_J R)ᵀ are loops of length n − k, which the JIT vectorizes, where loops of length k would not.
  * From {@link #BLOCKED_FROM_K} on, X_J is gathered row-major and EJML (multithreaded for large operands) does the
  * products.
  */
 final class GrassmannKernels {
     /**
-     * From this k on the ingest kernel uses EJML's blocked (and, for large operands, multithreaded) products instead of
-     * the transposed loops: measured at n = 2000 the loops win at k = 100 (2.5 vs ~1 GMAC/s under load) and tie at
+     * From this k on the kernels use EJML's blocked (and, for large operands, multithreaded) products instead of the
+     * transposed loops: measured at n = 2000 the loops win at k = 100 (2.5 vs ~1 GMAC/s under load) and tie at
      * k = 500, where the k×(n−k) operands no longer fit in cache.
      */
     static final int BLOCKED_FROM_K = 128;
 
+    /** Outcome of {@link #step}: the chart cannot represent the sample (a singular k×k block). */
+    static final int SINGULAR = 0;
+    /** Outcome of {@link #step}: the new mean is inside the chart's domain of trust. */
+    static final int INSIDE = 1;
+    /** Outcome of {@link #step}: the new mean is outside the domain of trust (the caller changes chart). */
+    static final int OUTSIDE = 2;
+    /** Outcome of {@link #step}: an entry of the result is not finite. */
+    static final int NOT_FINITE = 3;
+
     private GrassmannKernels() {
     }
 
-    /** Reusable buffers of one thread for one (n, k): a few k×k arrays and two (n−k)×k. */
+    /**
+     * Reusable buffers of one thread for one (n, k): a few k×k arrays and two (n−k)×k; plus the memo of the fused
+     * step, T = WᵀH of the last mean it returned, so that the next step need not recompute it.
+     */
     static final class Workspace {
         final int k;
         final int m;
         final double[] xi;
         final double[] g;
-        final double[] t;
-        final double[] yu;
+        final double[] top;
         final double[] r;
-        final double[] l;
-        final double[] lhat;
-        final double[] scratch;
+        final double[] lu;
+        final double[] identity;
+        final double[] tx;
+        final double[] z;
         /** X_J, transposed (k×m) below {@link #BLOCKED_FROM_K}, row-major (m×k) from it on. */
         final double[] xj;
-        /** Bᵀ (k×m), below {@link #BLOCKED_FROM_K} only. */
-        final double[] bt;
+        /** X_J R, laid out like {@link #xj}. */
+        final double[] p;
+        /** A copy of the mean's published coordinates, (n−k)×k, for {@link #step}. */
+        final double[] mean;
+        /** The chart of the memoized mean, or {@code null}. */
+        Object memoChart;
+        /** The coordinates object of the memoized mean (compared by reference), or {@code null}. */
+        Object memoPoint;
+        /** T = WᵀH of the memoized mean, k×k. */
+        final double[] memoT;
 
         Workspace(int n, int k) {
             this.k = k;
@@ -61,27 +82,164 @@ final class GrassmannKernels {
             int kk = k * k;
             xi = new double[kk];
             g = new double[kk];
-            t = new double[kk];
-            yu = new double[kk];
+            top = new double[kk];
             r = new double[kk];
-            l = new double[kk];
-            lhat = new double[kk];
-            scratch = new double[kk];
+            lu = new double[kk];
+            identity = new double[kk];
+            for (int a = 0; a < k; a++) {
+                identity[a * k + a] = 1;
+            }
+            tx = new double[kk];
+            z = new double[kk];
+            memoT = new double[kk];
             xj = new double[m * k];
-            bt = k >= BLOCKED_FROM_K ? new double[0] : new double[m * k];
+            p = new double[m * k];
+            mean = new double[m * k];
         }
     }
 
     /**
-     * Writes the coordinates of span(X) in {@code chart} into {@code out}.
+     * Writes the published coordinates of span(X) in {@code chart} into {@code out}.
      *
      * @param chart the chart
-     * @param x     n×k row-major, finite (not modified)
-     * @param out   receives B, (n−k)×k row-major (overwritten)
+     * @param x     n×k row-major (not modified)
+     * @param out   receives H, (n−k)×k row-major (overwritten)
      * @param ws    this thread's workspace for the chart's (n, k)
-     * @return {@code false} when Y_U is numerically singular: the chart cannot represent the point
+     * @return {@code false} when the k×k block N is numerically singular: the chart cannot represent the point
      */
     static boolean ingest(GrassmannChart chart, double[] x, double[] out, Workspace ws) {
+        if (!project(chart, x, ws)) {
+            return false;
+        }
+        int k = chart.k;
+        int m = chart.m;
+        double[] p = ws.p;
+        double[] offset = chart.rotation.isIdentity() ? null : chart.rotation.offset;
+        if (k >= BLOCKED_FROM_K) {
+            for (int i = 0; i < m * k; i++) {
+                out[i] = offset == null ? p[i] : p[i] - offset[i];
+            }
+        } else {
+            for (int i = 0; i < m; i++) {
+                int o = i * k;
+                for (int c = 0; c < k; c++) {
+                    out[o + c] = offset == null ? p[c * m + i] : p[c * m + i] - offset[o + c];
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The fused online-mean step in published coordinates: {@code out = h + t·(H_X − h)} with H_X the coordinates of
+     * span(X), and the exact trust test |b_ij| &lt; 1 on the result's orthonormal-frame coordinates.
+     *
+     * @param chart the chart of the mean
+     * @param x     the sample, n×k row-major (not modified)
+     * @param h     the mean's published coordinates, (n−k)×k (not modified)
+     * @param tMean T = Wᵀh of the mean, k×k (not modified; ignored for Ehresmann charts)
+     * @param t     the step fraction
+     * @param out   receives the new coordinates, (n−k)×k
+     * @param tOut  receives T of the new coordinates, k×k (may alias tMean)
+     * @param ws    this thread's workspace
+     * @return {@link #SINGULAR}, {@link #INSIDE}, {@link #OUTSIDE} or {@link #NOT_FINITE}
+     */
+    static int step(GrassmannChart chart, double[] x, double[] h, double[] tMean, double t, double[] out,
+                    double[] tOut, Workspace ws) {
+        if (!project(chart, x, ws)) {
+            return SINGULAR;
+        }
+        int k = chart.k;
+        int m = chart.m;
+        QaRotation q = chart.rotation;
+        boolean blocked = k >= BLOCKED_FROM_K;
+        boolean adHoc = !q.isIdentity();
+        double[] p = ws.p;
+        double[] offset = adHoc ? q.offset : null;
+        double[] rowMax = ws.xj;
+        double worst = 0;
+        for (int i = 0; i < m; i++) {
+            int o = i * k;
+            double rm = 0;
+            for (int c = 0; c < k; c++) {
+                double px = blocked ? p[o + c] : p[c * m + i];
+                double hx = adHoc ? px - offset[o + c] : px;
+                double v = h[o + c] + t * (hx - h[o + c]);
+                out[o + c] = v;
+                rm = Math.max(rm, Math.abs(v));
+            }
+            rowMax[i] = rm;
+            worst = Math.max(worst, rm);
+        }
+        if (!(worst < Double.POSITIVE_INFINITY)) {
+            return NOT_FINITE;
+        }
+        if (!adHoc) {
+            return worst < GrassmannChart.TRUST_BOUND ? INSIDE : OUTSIDE;
+        }
+        // T_X = G R − WᵀK;  T ← T + t(T_X − T);  Z = Ψ T.
+        product(ws.g, ws.r, ws.tx, k, blocked);
+        double[] zColumns = ws.top;
+        Arrays.fill(zColumns, 0, k, 0);
+        for (int a = 0; a < k; a++) {
+            for (int c = 0; c < k; c++) {
+                int i = a * k + c;
+                double tm = tMean[i];
+                double tn = tm + t * ((ws.tx[i] - q.wtOffset[i]) - tm);
+                tOut[i] = tn;
+                double zi = q.psi[a] * tn;
+                ws.z[i] = zi;
+                zColumns[c] += zi * zi;
+            }
+        }
+        double zMax = 0;
+        for (int c = 0; c < k; c++) {
+            zMax = Math.max(zMax, zColumns[c]);
+        }
+        zMax = Math.sqrt(zMax);
+        if (!(zMax < Double.POSITIVE_INFINITY)) {
+            return NOT_FINITE;
+        }
+        for (int i = 0; i < m; i++) {
+            if (rowMax[i] + q.rowNorms[i] * zMax >= GrassmannChart.TRUST_BOUND && exactRowMax(q, out, ws.z, i, k)
+                    >= GrassmannChart.TRUST_BOUND) {
+                return OUTSIDE;
+            }
+        }
+        return INSIDE;
+    }
+
+    /** @return max_j |b_ij| for row i of B = H + W Z, exactly (k² multiply-adds) */
+    private static double exactRowMax(QaRotation q, double[] h, double[] z, int i, int k) {
+        int o = i * k;
+        double worst = 0;
+        for (int c = 0; c < k; c++) {
+            double b = h[o + c];
+            for (int a = 0; a < k; a++) {
+                b += q.w[o + a] * z[a * k + c];
+            }
+            worst = Math.max(worst, Math.abs(b));
+        }
+        return worst;
+    }
+
+    /**
+     * T = Wᵀh for published coordinates h of an ad hoc chart (the memo of {@link #step} when it has none).
+     *
+     * @param out receives T, k×k
+     */
+    static void gramWithCentre(GrassmannChart chart, double[] h, double[] out) {
+        Dense.multTransA(Dense.wrap(chart.m, chart.k, chart.rotation.w), Dense.wrap(chart.m, chart.k, h),
+                Dense.wrap(chart.k, chart.k, out));
+    }
+
+    /**
+     * Gathers X_I and X_J, computes G, N and R = N⁻¹S_k⁻¹ (X_I⁻¹ for Ehresmann charts) and P = X_J R into the
+     * workspace.
+     *
+     * @return {@code false} when N is numerically singular
+     */
+    private static boolean project(GrassmannChart chart, double[] x, Workspace ws) {
         int k = chart.k;
         int m = chart.m;
         int[] upper = chart.upper;
@@ -105,96 +263,71 @@ final class GrassmannKernels {
         }
         QaRotation q = chart.rotation;
         if (q.isIdentity()) {
-            if (!Dense.invert(ws.xi, k, ws.r, ws.scratch)) {
+            if (!Dense.solve(ws.xi, k, ws.identity, ws.r, ws.lu)) {
                 return false;
             }
-            if (blocked) {
-                Dense.mult(Dense.wrap(m, k, xj), Dense.wrap(k, k, ws.r), Dense.wrap(m, k, out));
-            } else {
-                transposedProduct(xj, ws.r, null, null, ws.bt, out, m, k);
-            }
-            return true;
-        }
-        if (blocked) {
-            Dense.multTransA(Dense.wrap(m, k, q.w), Dense.wrap(m, k, xj), Dense.wrap(k, k, ws.g));
-            Dense.multTransA(Dense.wrap(k, k, q.v), Dense.wrap(k, k, ws.xi), Dense.wrap(k, k, ws.t));
         } else {
-            for (int a = 0; a < k; a++) {
-                for (int c = 0; c < k; c++) {
-                    ws.g[a * k + c] = dot(q.wt, a * m, xj, c * m, m);
+            if (blocked) {
+                Dense.multTransA(Dense.wrap(m, k, q.w), Dense.wrap(m, k, xj), Dense.wrap(k, k, ws.g));
+            } else {
+                for (int a = 0; a < k; a++) {
+                    for (int c = 0; c < k; c++) {
+                        ws.g[a * k + c] = dot(q.wt, a * m, xj, c * m, m);
+                    }
                 }
             }
-            smallProduct(q.v, true, ws.xi, ws.t, k);
-        }
-        double[] d = q.d;
-        double[] phi = q.phi;
-        for (int a = 0; a < k; a++) {
-            for (int c = 0; c < k; c++) {
-                int i = a * k + c;
-                double g = ws.g[i];
-                double t = ws.t[i];
-                ws.scratch[i] = d[a] * g + (d[a] - 1) * t;
-                ws.lhat[i] = phi[a] * g - d[a] * t;
-            }
-        }
-        if (blocked) {
-            System.arraycopy(ws.xi, 0, ws.yu, 0, k * k);
-            Dense.multAdd(1, Dense.wrap(k, k, q.v), Dense.wrap(k, k, ws.scratch), Dense.wrap(k, k, ws.yu));
-        } else {
-            smallProduct(q.v, false, ws.scratch, ws.yu, k);
+            product(q.v, ws.g, ws.top, k, blocked);
             for (int i = 0; i < k * k; i++) {
-                ws.yu[i] += ws.xi[i];
+                ws.top[i] += ws.xi[i];
+            }
+            if (!Dense.solve(ws.top, k, q.skInverse, ws.r, ws.lu)) {
+                return false;
             }
         }
-        if (!Dense.invert(ws.yu, k, ws.r, ws.scratch)) {
-            return false;
-        }
         if (blocked) {
-            Dense.mult(Dense.wrap(k, k, ws.lhat), Dense.wrap(k, k, ws.r), Dense.wrap(k, k, ws.l));
-            DMatrixRMaj b = Dense.wrap(m, k, out);
-            Dense.mult(Dense.wrap(m, k, xj), Dense.wrap(k, k, ws.r), b);
-            Dense.multAdd(1, Dense.wrap(m, k, q.w), Dense.wrap(k, k, ws.l), b);
+            Dense.mult(Dense.wrap(m, k, xj), Dense.wrap(k, k, ws.r), Dense.wrap(m, k, ws.p));
         } else {
-            smallProduct(ws.lhat, false, ws.r, ws.l, k);
-            transposedProduct(xj, ws.r, q.wt, ws.l, ws.bt, out, m, k);
+            transposedProduct(xj, ws.r, ws.p, m, k);
         }
         return true;
     }
 
-    /**
-     * Bᵀ = Rᵀ X_Jᵀ (+ Lᵀ Wᵀ) row by row, as axpy loops of length m over the transposed operands, then B = (Bᵀ)ᵀ into
-     * {@code out}.
-     *
-     * @param xt X_Jᵀ, k×m
-     * @param r  R, k×k
-     * @param wt Wᵀ, k×m, or {@code null} for an Ehresmann chart
-     * @param l  L, k×k, or {@code null}
-     * @param bt scratch k×m
-     */
-    private static void transposedProduct(double[] xt, double[] r, double[] wt, double[] l, double[] bt,
-                                          double[] out, int m, int k) {
-        Arrays.fill(bt, 0);
-        for (int c = 0; c < k; c++) {
-            int bo = c * m;
-            for (int a = 0; a < k; a++) {
-                int so = a * m;
-                double rac = r[a * k + c];
-                if (wt == null) {
-                    for (int i = 0; i < m; i++) {
-                        bt[bo + i] += rac * xt[so + i];
-                    }
-                } else {
-                    double lac = l[a * k + c];
-                    for (int i = 0; i < m; i++) {
-                        bt[bo + i] += rac * xt[so + i] + lac * wt[so + i];
-                    }
+    /** out = a·b for k×k row-major arrays: EJML when blocked, else plain loops (small k, no allocation). */
+    private static void product(double[] a, double[] b, double[] out, int k, boolean blocked) {
+        if (blocked) {
+            Dense.mult(Dense.wrap(k, k, a), Dense.wrap(k, k, b), Dense.wrap(k, k, out));
+            return;
+        }
+        Arrays.fill(out, 0, k * k, 0);
+        for (int i = 0; i < k; i++) {
+            int oo = i * k;
+            for (int j = 0; j < k; j++) {
+                double aij = a[i * k + j];
+                int bo = j * k;
+                for (int c = 0; c < k; c++) {
+                    out[oo + c] += aij * b[bo + c];
                 }
             }
         }
-        for (int i = 0; i < m; i++) {
-            int oo = i * k;
-            for (int c = 0; c < k; c++) {
-                out[oo + c] = bt[c * m + i];
+    }
+
+    /**
+     * Pᵀ = Rᵀ X_Jᵀ row by row, as axpy loops of length m over the transposed operand.
+     *
+     * @param xt X_Jᵀ, k×m
+     * @param r  R, k×k
+     * @param pt receives Pᵀ, k×m
+     */
+    private static void transposedProduct(double[] xt, double[] r, double[] pt, int m, int k) {
+        Arrays.fill(pt, 0, k * m, 0);
+        for (int c = 0; c < k; c++) {
+            int po = c * m;
+            for (int a = 0; a < k; a++) {
+                int so = a * m;
+                double rac = r[a * k + c];
+                for (int i = 0; i < m; i++) {
+                    pt[po + i] += rac * xt[so + i];
+                }
             }
         }
     }
@@ -216,20 +349,5 @@ final class GrassmannKernels {
             s0 += a[ao + i] * b[bo + i];
         }
         return (s0 + s1) + (s2 + s3);
-    }
-
-    /** out = a·b, or aᵀ·b when {@code transposeA}, for k×k row-major arrays (small k: plain loops, no allocation). */
-    private static void smallProduct(double[] a, boolean transposeA, double[] b, double[] out, int k) {
-        Arrays.fill(out, 0, k * k, 0);
-        for (int i = 0; i < k; i++) {
-            int oo = i * k;
-            for (int j = 0; j < k; j++) {
-                double aij = transposeA ? a[j * k + i] : a[i * k + j];
-                int bo = j * k;
-                for (int c = 0; c < k; c++) {
-                    out[oo + c] += aij * b[bo + c];
-                }
-            }
-        }
     }
 }
