@@ -120,10 +120,11 @@ final class GrassmannKernels {
                 out[i] = offset == null ? p[i] : p[i] - offset[i];
             }
         } else {
-            for (int i = 0; i < m; i++) {
-                int o = i * k;
-                for (int c = 0; c < k; c++) {
-                    out[o + c] = offset == null ? p[c * m + i] : p[c * m + i] - offset[o + c];
+            for (int c = 0; c < k; c++) {
+                int po = c * m;
+                for (int i = 0; i < m; i++) {
+                    int o = i * k + c;
+                    out[o] = offset == null ? p[po + i] : p[po + i] - offset[o];
                 }
             }
         }
@@ -154,55 +155,74 @@ final class GrassmannKernels {
         QaRotation q = chart.rotation;
         boolean blocked = k >= BLOCKED_FROM_K;
         boolean adHoc = !q.isIdentity();
+        double zMax = 0;
+        if (adHoc) {
+            // T_X = G R − WᵀK;  T ← T + t(T_X − T);  Z = Ψ T;  zMax = max_j ‖z_j‖.
+            product(ws.g, ws.r, ws.tx, k, blocked);
+            double[] zColumns = ws.top;
+            Arrays.fill(zColumns, 0, k, 0);
+            for (int a = 0; a < k; a++) {
+                for (int c = 0; c < k; c++) {
+                    int i = a * k + c;
+                    double tm = tMean[i];
+                    double tn = tm + t * ((ws.tx[i] - q.wtOffset[i]) - tm);
+                    tOut[i] = tn;
+                    double zi = q.psi[a] * tn;
+                    ws.z[i] = zi;
+                    zColumns[c] += zi * zi;
+                }
+            }
+            for (int c = 0; c < k; c++) {
+                zMax = Math.max(zMax, zColumns[c]);
+            }
+            zMax = Math.sqrt(zMax);
+            if (!(zMax < Double.POSITIVE_INFINITY)) {
+                return NOT_FINITE;
+            }
+        }
+        // out = h + t(H_X − h). An entry is "suspect" when |out_ij| + ‖w_i‖·zMax reaches 1 (or is NaN); without
+        // suspects every |b_ij| < 1 and the step is inside. Suspect rows are evaluated exactly below.
         double[] p = ws.p;
         double[] offset = adHoc ? q.offset : null;
-        double[] rowMax = ws.xj;
-        double worst = 0;
+        double[] norms = adHoc ? q.rowNorms : null;
+        double bound = GrassmannChart.TRUST_BOUND;
+        boolean suspect = false;
+        if (blocked) {
+            for (int i = 0; i < m; i++) {
+                int o = i * k;
+                double limit = adHoc ? bound - norms[i] * zMax : bound;
+                for (int c = 0; c < k; c++) {
+                    double hx = adHoc ? p[o + c] - offset[o + c] : p[o + c];
+                    double v = h[o + c] + t * (hx - h[o + c]);
+                    out[o + c] = v;
+                    suspect |= !(Math.abs(v) < limit);
+                }
+            }
+        } else {
+            for (int c = 0; c < k; c++) {
+                int po = c * m;
+                for (int i = 0; i < m; i++) {
+                    int o = i * k + c;
+                    double hx = adHoc ? p[po + i] - offset[o] : p[po + i];
+                    double v = h[o] + t * (hx - h[o]);
+                    out[o] = v;
+                    double limit = adHoc ? bound - norms[i] * zMax : bound;
+                    suspect |= !(Math.abs(v) < limit);
+                }
+            }
+        }
+        if (!suspect) {
+            return INSIDE;
+        }
         for (int i = 0; i < m; i++) {
-            int o = i * k;
             double rm = 0;
             for (int c = 0; c < k; c++) {
-                double px = blocked ? p[o + c] : p[c * m + i];
-                double hx = adHoc ? px - offset[o + c] : px;
-                double v = h[o + c] + t * (hx - h[o + c]);
-                out[o + c] = v;
-                rm = Math.max(rm, Math.abs(v));
+                rm = Math.max(rm, Math.abs(out[i * k + c]));
             }
-            rowMax[i] = rm;
-            worst = Math.max(worst, rm);
-        }
-        if (!(worst < Double.POSITIVE_INFINITY)) {
-            return NOT_FINITE;
-        }
-        if (!adHoc) {
-            return worst < GrassmannChart.TRUST_BOUND ? INSIDE : OUTSIDE;
-        }
-        // T_X = G R − WᵀK;  T ← T + t(T_X − T);  Z = Ψ T.
-        product(ws.g, ws.r, ws.tx, k, blocked);
-        double[] zColumns = ws.top;
-        Arrays.fill(zColumns, 0, k, 0);
-        for (int a = 0; a < k; a++) {
-            for (int c = 0; c < k; c++) {
-                int i = a * k + c;
-                double tm = tMean[i];
-                double tn = tm + t * ((ws.tx[i] - q.wtOffset[i]) - tm);
-                tOut[i] = tn;
-                double zi = q.psi[a] * tn;
-                ws.z[i] = zi;
-                zColumns[c] += zi * zi;
+            if (!(rm < Double.POSITIVE_INFINITY)) {
+                return NOT_FINITE;
             }
-        }
-        double zMax = 0;
-        for (int c = 0; c < k; c++) {
-            zMax = Math.max(zMax, zColumns[c]);
-        }
-        zMax = Math.sqrt(zMax);
-        if (!(zMax < Double.POSITIVE_INFINITY)) {
-            return NOT_FINITE;
-        }
-        for (int i = 0; i < m; i++) {
-            if (rowMax[i] + q.rowNorms[i] * zMax >= GrassmannChart.TRUST_BOUND && exactRowMax(q, out, ws.z, i, k)
-                    >= GrassmannChart.TRUST_BOUND) {
+            if (rm + (adHoc ? norms[i] * zMax : 0) >= bound && (!adHoc || exactRowMax(q, out, ws.z, i, k) >= bound)) {
                 return OUTSIDE;
             }
         }
@@ -254,10 +274,10 @@ final class GrassmannKernels {
                 System.arraycopy(x, lower[i] * k, xj, i * k, k);
             }
         } else {
-            for (int i = 0; i < m; i++) {
-                int row = lower[i] * k;
-                for (int a = 0; a < k; a++) {
-                    xj[a * m + i] = x[row + a];
+            for (int a = 0; a < k; a++) {
+                int o = a * m;
+                for (int i = 0; i < m; i++) {
+                    xj[o + i] = x[lower[i] * k + a];
                 }
             }
         }
@@ -270,11 +290,7 @@ final class GrassmannKernels {
             if (blocked) {
                 Dense.multTransA(Dense.wrap(m, k, q.w), Dense.wrap(m, k, xj), Dense.wrap(k, k, ws.g));
             } else {
-                for (int a = 0; a < k; a++) {
-                    for (int c = 0; c < k; c++) {
-                        ws.g[a * k + c] = dot(q.wt, a * m, xj, c * m, m);
-                    }
-                }
+                transposedGram(q.wt, xj, ws.g, m, k);
             }
             product(q.v, ws.g, ws.top, k, blocked);
             for (int i = 0; i < k * k; i++) {
@@ -312,22 +328,84 @@ final class GrassmannKernels {
     }
 
     /**
-     * Pᵀ = Rᵀ X_Jᵀ row by row, as axpy loops of length m over the transposed operand.
+     * Pᵀ = Rᵀ X_Jᵀ row by row, as axpy loops of length m over the transposed operand, two source rows per pass (half
+     * the loads and stores of Pᵀ).
      *
      * @param xt X_Jᵀ, k×m
      * @param r  R, k×k
      * @param pt receives Pᵀ, k×m
      */
     private static void transposedProduct(double[] xt, double[] r, double[] pt, int m, int k) {
-        Arrays.fill(pt, 0, k * m, 0);
         for (int c = 0; c < k; c++) {
             int po = c * m;
-            for (int a = 0; a < k; a++) {
-                int so = a * m;
-                double rac = r[a * k + c];
+            double r0 = r[c];
+            for (int i = 0; i < m; i++) {
+                pt[po + i] = r0 * xt[i];
+            }
+            int a = 1;
+            for (; a + 1 < k; a += 2) {
+                int s0 = a * m;
+                int s1 = s0 + m;
+                double ra = r[a * k + c];
+                double rb = r[(a + 1) * k + c];
                 for (int i = 0; i < m; i++) {
-                    pt[po + i] += rac * xt[so + i];
+                    pt[po + i] += ra * xt[s0 + i] + rb * xt[s1 + i];
                 }
+            }
+            if (a < k) {
+                int so = a * m;
+                double ra = r[a * k + c];
+                for (int i = 0; i < m; i++) {
+                    pt[po + i] += ra * xt[so + i];
+                }
+            }
+        }
+    }
+
+    /**
+     * G = Wᵀ X_J from the transposed operands: the k² dot products of length m, in 2×2 blocks so that each loaded
+     * element serves two of them.
+     *
+     * @param wt Wᵀ, k×m
+     * @param xt X_Jᵀ, k×m
+     * @param g  receives G, k×k
+     */
+    private static void transposedGram(double[] wt, double[] xt, double[] g, int m, int k) {
+        int a = 0;
+        for (; a + 1 < k; a += 2) {
+            int wa = a * m;
+            int wb = wa + m;
+            int c = 0;
+            for (; c + 1 < k; c += 2) {
+                int xa = c * m;
+                int xb = xa + m;
+                double s00 = 0;
+                double s01 = 0;
+                double s10 = 0;
+                double s11 = 0;
+                for (int i = 0; i < m; i++) {
+                    double u = wt[wa + i];
+                    double v = wt[wb + i];
+                    double p = xt[xa + i];
+                    double q = xt[xb + i];
+                    s00 += u * p;
+                    s01 += u * q;
+                    s10 += v * p;
+                    s11 += v * q;
+                }
+                g[a * k + c] = s00;
+                g[a * k + c + 1] = s01;
+                g[(a + 1) * k + c] = s10;
+                g[(a + 1) * k + c + 1] = s11;
+            }
+            if (c < k) {
+                g[a * k + c] = dot(wt, wa, xt, c * m, m);
+                g[(a + 1) * k + c] = dot(wt, wb, xt, c * m, m);
+            }
+        }
+        if (a < k) {
+            for (int c = 0; c < k; c++) {
+                g[a * k + c] = dot(wt, a * m, xt, c * m, m);
             }
         }
     }
