@@ -36,6 +36,9 @@ final class GrassmannKernels {
      */
     static final int BLOCKED_FROM_K = 128;
 
+    /** Rows per block of {@link #transpose}. */
+    private static final int TRANSPOSE_BLOCK = 16;
+
     /** Outcome of {@link #step}: the chart cannot represent the sample (a singular k×k block). */
     static final int SINGULAR = 0;
     /** Outcome of {@link #step}: the new mean is inside the chart's domain of trust. */
@@ -63,10 +66,14 @@ final class GrassmannKernels {
         final double[] identity;
         final double[] tx;
         final double[] z;
-        /** X_J, transposed (k×m) below {@link #BLOCKED_FROM_K}, row-major (m×k) from it on. */
+        /** X_J, row-major (m×k), from {@link #BLOCKED_FROM_K} on; also scratch of length ≥ m. */
         final double[] xj;
-        /** X_J R, laid out like {@link #xj}. */
+        /** X_Jᵀ as k rows of length m, below {@link #BLOCKED_FROM_K}. */
+        final double[][] xjRows;
+        /** P = X_J R, row-major (m×k). */
         final double[] p;
+        /** Pᵀ as k rows of length m, below {@link #BLOCKED_FROM_K}. */
+        final double[][] ptRows;
         /** A copy of the mean's published coordinates, (n−k)×k, for {@link #step}. */
         final double[] mean;
         /** The chart of the memoized mean, or {@code null}. */
@@ -92,8 +99,11 @@ final class GrassmannKernels {
             tx = new double[kk];
             z = new double[kk];
             memoT = new double[kk];
-            xj = new double[m * k];
+            boolean blocked = k >= BLOCKED_FROM_K;
+            xj = new double[blocked ? m * k : m];
+            xjRows = blocked ? new double[0][] : new double[k][m];
             p = new double[m * k];
+            ptRows = blocked ? new double[0][] : new double[k][m];
             mean = new double[m * k];
         }
     }
@@ -114,18 +124,12 @@ final class GrassmannKernels {
         int k = chart.k;
         int m = chart.m;
         double[] p = ws.p;
-        double[] offset = chart.rotation.isIdentity() ? null : chart.rotation.offset;
-        if (k >= BLOCKED_FROM_K) {
-            for (int i = 0; i < m * k; i++) {
-                out[i] = offset == null ? p[i] : p[i] - offset[i];
-            }
+        if (chart.rotation.isIdentity()) {
+            System.arraycopy(p, 0, out, 0, m * k);
         } else {
-            for (int c = 0; c < k; c++) {
-                int po = c * m;
-                for (int i = 0; i < m; i++) {
-                    int o = i * k + c;
-                    out[o] = offset == null ? p[po + i] : p[po + i] - offset[o];
-                }
+            double[] offset = chart.rotation.offset;
+            for (int i = 0; i < m * k; i++) {
+                out[i] = p[i] - offset[i];
             }
         }
         return true;
@@ -180,38 +184,34 @@ final class GrassmannKernels {
                 return NOT_FINITE;
             }
         }
-        // out = h + t(H_X − h). An entry is "suspect" when |out_ij| + ‖w_i‖·zMax reaches 1 (or is NaN); without
-        // suspects every |b_ij| < 1 and the step is inside. Suspect rows are evaluated exactly below.
+        // out = h + t(H_X − h) in one flat (vectorized) pass with max |out_ij|. Then every |b_ij| < 1 when
+        // max|out| + max_i ‖w_i‖·zMax < 1; otherwise rows are bounded one by one, and evaluated exactly where their
+        // bound reaches 1.
         double[] p = ws.p;
-        double[] offset = adHoc ? q.offset : null;
-        double[] norms = adHoc ? q.rowNorms : null;
-        double bound = GrassmannChart.TRUST_BOUND;
-        boolean suspect = false;
-        if (blocked) {
-            for (int i = 0; i < m; i++) {
-                int o = i * k;
-                double limit = adHoc ? bound - norms[i] * zMax : bound;
-                for (int c = 0; c < k; c++) {
-                    double hx = adHoc ? p[o + c] - offset[o + c] : p[o + c];
-                    double v = h[o + c] + t * (hx - h[o + c]);
-                    out[o + c] = v;
-                    suspect |= !(Math.abs(v) < limit);
-                }
+        int mk = m * k;
+        double largest = 0;
+        if (adHoc) {
+            double[] offset = q.offset;
+            for (int i = 0; i < mk; i++) {
+                double v = h[i] + t * ((p[i] - offset[i]) - h[i]);
+                out[i] = v;
+                largest = Math.max(largest, Math.abs(v));
             }
         } else {
-            for (int c = 0; c < k; c++) {
-                int po = c * m;
-                for (int i = 0; i < m; i++) {
-                    int o = i * k + c;
-                    double hx = adHoc ? p[po + i] - offset[o] : p[po + i];
-                    double v = h[o] + t * (hx - h[o]);
-                    out[o] = v;
-                    double limit = adHoc ? bound - norms[i] * zMax : bound;
-                    suspect |= !(Math.abs(v) < limit);
-                }
+            for (int i = 0; i < mk; i++) {
+                double v = h[i] + t * (p[i] - h[i]);
+                out[i] = v;
+                largest = Math.max(largest, Math.abs(v));
             }
         }
-        if (!suspect) {
+        if (!(largest < Double.POSITIVE_INFINITY)) {
+            return NOT_FINITE;
+        }
+        double bound = GrassmannChart.TRUST_BOUND;
+        if (!adHoc) {
+            return largest < bound ? INSIDE : OUTSIDE;
+        }
+        if (largest + q.maxRowNorm * zMax < bound) {
             return INSIDE;
         }
         for (int i = 0; i < m; i++) {
@@ -219,10 +219,7 @@ final class GrassmannKernels {
             for (int c = 0; c < k; c++) {
                 rm = Math.max(rm, Math.abs(out[i * k + c]));
             }
-            if (!(rm < Double.POSITIVE_INFINITY)) {
-                return NOT_FINITE;
-            }
-            if (rm + (adHoc ? norms[i] * zMax : 0) >= bound && (!adHoc || exactRowMax(q, out, ws.z, i, k) >= bound)) {
+            if (rm + q.rowNorms[i] * zMax >= bound && exactRowMax(q, out, ws.z, i, k) >= bound) {
                 return OUTSIDE;
             }
         }
@@ -269,19 +266,19 @@ final class GrassmannKernels {
             System.arraycopy(x, upper[j] * k, ws.xi, j * k, k);
         }
         double[] xj = ws.xj;
+        QaRotation q = chart.rotation;
         if (blocked) {
             for (int i = 0; i < m; i++) {
                 System.arraycopy(x, lower[i] * k, xj, i * k, k);
             }
-        } else {
+        } else if (q.isIdentity()) {
             for (int a = 0; a < k; a++) {
-                int o = a * m;
+                double[] row = ws.xjRows[a];
                 for (int i = 0; i < m; i++) {
-                    xj[o + i] = x[lower[i] * k + a];
+                    row[i] = x[lower[i] * k + a];
                 }
             }
         }
-        QaRotation q = chart.rotation;
         if (q.isIdentity()) {
             if (!Dense.solve(ws.xi, k, ws.identity, ws.r, ws.lu)) {
                 return false;
@@ -290,7 +287,7 @@ final class GrassmannKernels {
             if (blocked) {
                 Dense.multTransA(Dense.wrap(m, k, q.w), Dense.wrap(m, k, xj), Dense.wrap(k, k, ws.g));
             } else {
-                transposedGram(q.wt, xj, ws.g, m, k);
+                gatherGram(q.wtRows, x, lower, ws.xjRows, ws.g, m, k);
             }
             product(q.v, ws.g, ws.top, k, blocked);
             for (int i = 0; i < k * k; i++) {
@@ -303,7 +300,8 @@ final class GrassmannKernels {
         if (blocked) {
             Dense.mult(Dense.wrap(m, k, xj), Dense.wrap(k, k, ws.r), Dense.wrap(m, k, ws.p));
         } else {
-            transposedProduct(xj, ws.r, ws.p, m, k);
+            transposedProduct(ws.xjRows, ws.r, ws.ptRows, m, k);
+            transpose(ws.ptRows, ws.p, m, k);
         }
         return true;
     }
@@ -328,104 +326,161 @@ final class GrassmannKernels {
     }
 
     /**
-     * Pᵀ = Rᵀ X_Jᵀ row by row, as axpy loops of length m over the transposed operand, two source rows per pass (half
-     * the loads and stores of Pᵀ).
+     * Pᵀ = Rᵀ X_Jᵀ row by row, as axpy loops of length m over the rows of X_Jᵀ, four source rows per pass (a quarter
+     * of the loads and stores of Pᵀ; the rows are separate arrays, so the JIT vectorizes the loop).
      *
-     * @param xt X_Jᵀ, k×m
+     * @param xt X_Jᵀ, k rows of length m
      * @param r  R, k×k
-     * @param pt receives Pᵀ, k×m
+     * @param pt receives Pᵀ, k rows of length m
      */
-    private static void transposedProduct(double[] xt, double[] r, double[] pt, int m, int k) {
+    private static void transposedProduct(double[][] xt, double[] r, double[][] pt, int m, int k) {
         for (int c = 0; c < k; c++) {
-            int po = c * m;
-            double r0 = r[c];
-            for (int i = 0; i < m; i++) {
-                pt[po + i] = r0 * xt[i];
-            }
-            int a = 1;
-            for (; a + 1 < k; a += 2) {
-                int s0 = a * m;
-                int s1 = s0 + m;
-                double ra = r[a * k + c];
-                double rb = r[(a + 1) * k + c];
+            double[] out = pt[c];
+            Arrays.fill(out, 0, m, 0);
+            int a = 0;
+            for (; a + 3 < k; a += 4) {
+                double[] x0 = xt[a];
+                double[] x1 = xt[a + 1];
+                double[] x2 = xt[a + 2];
+                double[] x3 = xt[a + 3];
+                double r0 = r[a * k + c];
+                double r1 = r[(a + 1) * k + c];
+                double r2 = r[(a + 2) * k + c];
+                double r3 = r[(a + 3) * k + c];
                 for (int i = 0; i < m; i++) {
-                    pt[po + i] += ra * xt[s0 + i] + rb * xt[s1 + i];
+                    out[i] += r0 * x0[i] + r1 * x1[i] + r2 * x2[i] + r3 * x3[i];
                 }
             }
-            if (a < k) {
-                int so = a * m;
-                double ra = r[a * k + c];
+            for (; a < k; a++) {
+                double[] x0 = xt[a];
+                double r0 = r[a * k + c];
                 for (int i = 0; i < m; i++) {
-                    pt[po + i] += ra * xt[so + i];
+                    out[i] += r0 * x0[i];
+                }
+            }
+        }
+    }
+
+    /** p = (Pᵀ)ᵀ, row-major m×k, in blocks of {@link #TRANSPOSE_BLOCK} rows of p so both sides stay in L1. */
+    private static void transpose(double[][] pt, double[] p, int m, int k) {
+        for (int i0 = 0; i0 < m; i0 += TRANSPOSE_BLOCK) {
+            int i1 = Math.min(m, i0 + TRANSPOSE_BLOCK);
+            for (int c = 0; c < k; c++) {
+                double[] row = pt[c];
+                for (int i = i0; i < i1; i++) {
+                    p[i * k + c] = row[i];
                 }
             }
         }
     }
 
     /**
-     * G = Wᵀ X_J from the transposed operands: the k² dot products of length m, in 2×2 blocks so that each loaded
-     * element serves two of them.
+     * G = Wᵀ X_J, reading the rows of X_J straight from X, and X_Jᵀ gathered into {@code xt} on the way (during the
+     * first pair of rows of Wᵀ). The k² dot products of length m go in blocks of 2 rows of Wᵀ × 4 columns of X_J, so
+     * that each load serves several of them: reductions stay scalar in the JIT, and eight independent sums keep its
+     * adders busy.
      *
-     * @param wt Wᵀ, k×m
-     * @param xt X_Jᵀ, k×m
-     * @param g  receives G, k×k
+     * @param wt    Wᵀ, k rows of length m
+     * @param x     X, n×k row-major
+     * @param lower the rows J of X
+     * @param xt    receives X_Jᵀ, k rows of length m
+     * @param g     receives G, k×k
      */
-    private static void transposedGram(double[] wt, double[] xt, double[] g, int m, int k) {
-        int a = 0;
-        for (; a + 1 < k; a += 2) {
-            int wa = a * m;
-            int wb = wa + m;
+    private static void gatherGram(double[][] wt, double[] x, int[] lower, double[][] xt, double[] g, int m, int k) {
+        for (int a = 0; a < k; a += 2) {
+            boolean pair = a + 1 < k;
+            double[] u0 = wt[a];
+            double[] u1 = pair ? wt[a + 1] : u0;
             int c = 0;
-            for (; c + 1 < k; c += 2) {
-                int xa = c * m;
-                int xb = xa + m;
-                double s00 = 0;
-                double s01 = 0;
-                double s10 = 0;
-                double s11 = 0;
+            for (; c + 3 < k; c += 4) {
+                gramBlock(u0, u1, x, lower, a == 0 ? xt : null, g, a, pair, c, m, k);
+            }
+            for (; c < k; c++) {
+                double s0 = 0;
+                double s1 = 0;
+                double[] row = xt[c];
                 for (int i = 0; i < m; i++) {
-                    double u = wt[wa + i];
-                    double v = wt[wb + i];
-                    double p = xt[xa + i];
-                    double q = xt[xb + i];
-                    s00 += u * p;
-                    s01 += u * q;
-                    s10 += v * p;
-                    s11 += v * q;
+                    double v = x[lower[i] * k + c];
+                    s0 += u0[i] * v;
+                    s1 += u1[i] * v;
+                    if (a == 0) {
+                        row[i] = v;
+                    }
                 }
-                g[a * k + c] = s00;
-                g[a * k + c + 1] = s01;
-                g[(a + 1) * k + c] = s10;
-                g[(a + 1) * k + c + 1] = s11;
-            }
-            if (c < k) {
-                g[a * k + c] = dot(wt, wa, xt, c * m, m);
-                g[(a + 1) * k + c] = dot(wt, wb, xt, c * m, m);
-            }
-        }
-        if (a < k) {
-            for (int c = 0; c < k; c++) {
-                g[a * k + c] = dot(wt, a * m, xt, c * m, m);
+                g[a * k + c] = s0;
+                if (pair) {
+                    g[(a + 1) * k + c] = s1;
+                }
             }
         }
     }
 
-    /** @return Σ a[ao + i]·b[bo + i] over i &lt; len, with four accumulators for instruction-level parallelism */
-    private static double dot(double[] a, int ao, double[] b, int bo, int len) {
-        double s0 = 0;
-        double s1 = 0;
-        double s2 = 0;
-        double s3 = 0;
-        int i = 0;
-        for (; i + 3 < len; i += 4) {
-            s0 += a[ao + i] * b[bo + i];
-            s1 += a[ao + i + 1] * b[bo + i + 1];
-            s2 += a[ao + i + 2] * b[bo + i + 2];
-            s3 += a[ao + i + 3] * b[bo + i + 3];
+    /** Entries (a, c..c+3) and, when {@code pair}, (a+1, c..c+3) of G; gathers columns c..c+3 when xt ≠ null. */
+    private static void gramBlock(double[] u0, double[] u1, double[] x, int[] lower, double[][] xt, double[] g, int a,
+                                  boolean pair, int c, int m, int k) {
+        double s00 = 0;
+        double s01 = 0;
+        double s02 = 0;
+        double s03 = 0;
+        double s10 = 0;
+        double s11 = 0;
+        double s12 = 0;
+        double s13 = 0;
+        if (xt == null) {
+            for (int i = 0; i < m; i++) {
+                int o = lower[i] * k + c;
+                double p = u0[i];
+                double q = u1[i];
+                double v0 = x[o];
+                double v1 = x[o + 1];
+                double v2 = x[o + 2];
+                double v3 = x[o + 3];
+                s00 += p * v0;
+                s01 += p * v1;
+                s02 += p * v2;
+                s03 += p * v3;
+                s10 += q * v0;
+                s11 += q * v1;
+                s12 += q * v2;
+                s13 += q * v3;
+            }
+        } else {
+            double[] r0 = xt[c];
+            double[] r1 = xt[c + 1];
+            double[] r2 = xt[c + 2];
+            double[] r3 = xt[c + 3];
+            for (int i = 0; i < m; i++) {
+                int o = lower[i] * k + c;
+                double p = u0[i];
+                double q = u1[i];
+                double v0 = x[o];
+                double v1 = x[o + 1];
+                double v2 = x[o + 2];
+                double v3 = x[o + 3];
+                r0[i] = v0;
+                r1[i] = v1;
+                r2[i] = v2;
+                r3[i] = v3;
+                s00 += p * v0;
+                s01 += p * v1;
+                s02 += p * v2;
+                s03 += p * v3;
+                s10 += q * v0;
+                s11 += q * v1;
+                s12 += q * v2;
+                s13 += q * v3;
+            }
         }
-        for (; i < len; i++) {
-            s0 += a[ao + i] * b[bo + i];
+        int o = a * k + c;
+        g[o] = s00;
+        g[o + 1] = s01;
+        g[o + 2] = s02;
+        g[o + 3] = s03;
+        if (pair) {
+            g[o + k] = s10;
+            g[o + k + 1] = s11;
+            g[o + k + 2] = s12;
+            g[o + k + 3] = s13;
         }
-        return (s0 + s1) + (s2 + s3);
     }
 }

@@ -33,8 +33,11 @@ final class QaRotation {
     final int k;
     /** W = C V, m×k row-major. */
     final double[] w;
-    /** Wᵀ, k×m row-major (W column by column), for the vectorized ingest kernel. */
-    final double[] wt;
+    /**
+     * Wᵀ as k separate rows of length m (W column by column), for the vectorized ingest kernel: JDK 17's
+     * auto-vectorizer packs loops over several arrays, not over several offsets into one array.
+     */
+    final double[][] wtRows;
     /** V, k×k row-major, orthogonal. */
     final double[] v;
     /** D = (1 + λ_i)^{-1/2}. */
@@ -51,15 +54,17 @@ final class QaRotation {
     final double[] wtOffset;
     /** ‖w_i‖, the row norms of W (= those of C), for the cheap trust bound of the fused step. */
     final double[] rowNorms;
+    /** max_i ‖w_i‖. */
+    final double maxRowNorm;
 
     private QaRotation(int m, int k, double[] w, double[] v, double[] d, double[] phi) {
         this.m = m;
         this.k = k;
         this.w = w;
-        this.wt = new double[w.length];
+        this.wtRows = new double[k][m];
         for (int i = 0; i < m; i++) {
             for (int a = 0; a < k; a++) {
-                wt[a * m + i] = w[i * k + a];
+                wtRows[a][i] = w[i * k + a];
             }
         }
         this.v = v;
@@ -93,6 +98,11 @@ final class QaRotation {
             }
             rowNorms[i] = Math.sqrt(s);
         }
+        double largest = 0;
+        for (double r : rowNorms) {
+            largest = Math.max(largest, r);
+        }
+        this.maxRowNorm = largest;
     }
 
     /** @return V diag(f) Vᵀ for k×k V (column a the a-th eigenvector) */
