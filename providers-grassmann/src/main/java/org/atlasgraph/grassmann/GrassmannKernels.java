@@ -1,6 +1,7 @@
 package org.atlasgraph.grassmann;
 
 import java.util.Arrays;
+import org.ejml.concurrency.EjmlConcurrency;
 
 /**
  * The hot kernels of the atlas scheme: ingesting an n×k matrix into a chart (Alg. 8, App. G.1) and the fused online
@@ -20,11 +21,14 @@ import java.util.Arrays;
  *
  * <p>The fused step also has to decide |b_ij| &lt; 1 for the new mean's B = H + W Z with Z = Ψ T, T = Wᵀ H (k×k).
  * T is affine in H, so it follows the mean: {@code T ← T + t(T_X − T)} with T_X = G R − WᵀK from the same G, O(k³).
- * Row i then satisfies {@code |b_ij| ≤ max_j |h_ij| + ‖w_i‖·max_j ‖z_j‖} (Cauchy–Schwarz); only rows where this bound
- * reaches 1 are evaluated exactly (k² each), so the test is exact and usually costs O((n−k)k).
+ * Row i then satisfies {@code |b_ij| ≤ max_j |h_ij| + ‖w_i‖·max_j ‖z_j‖} (Cauchy–Schwarz). The step checks this
+ * bound first with the largest |h_ij| and the largest ‖w_i‖ (taken in its output pass), then row by row, and evaluates
+ * exactly only the rows whose bound reaches 1 (k² each): the test is exact and usually costs O((n−k)k).
  *
- * <p>For small k the passes run on X_J transposed (k rows of length n − k, gathered once): the k² dot products of G and
- * the k² row updates of (X_J R)ᵀ are loops of length n − k, which the JIT vectorizes, where loops of length k would not.
+ * <p>For small k the passes run on X_J transposed (k separate rows of length n − k, gathered during the first G
+ * pass): the k² dot products of G and the k² row updates of (X_J R)ᵀ are loops of length n − k. JDK 17 vectorizes the
+ * updates (over separate arrays only, not over offsets into one), not the dot products, which run in blocks with
+ * eight independent sums. Both passes split their rows across two threads from {@link #PARALLEL_MULTIPLY_ADDS} on.
  * From {@link #BLOCKED_FROM_K} on, X_J is gathered row-major and EJML (multithreaded for large operands) does the
  * products.
  */
@@ -35,6 +39,12 @@ final class GrassmannKernels {
      * k = 500, where the k×(n−k) operands no longer fit in cache.
      */
     static final int BLOCKED_FROM_K = 128;
+
+    /**
+     * Multiply-adds per O((n−k)k²) pass from which the small-k kernels split the rows across two threads: below it the
+     * fork–join hand-off (~10 µs) costs more than half the pass.
+     */
+    static final double PARALLEL_MULTIPLY_ADDS = 1e6;
 
     /** Rows per block of {@link #transpose}. */
     private static final int TRANSPOSE_BLOCK = 16;
@@ -287,7 +297,7 @@ final class GrassmannKernels {
             if (blocked) {
                 Dense.multTransA(Dense.wrap(m, k, q.w), Dense.wrap(m, k, xj), Dense.wrap(k, k, ws.g));
             } else {
-                gatherGram(q.wtRows, x, lower, ws.xjRows, ws.g, m, k);
+                gram(q.wtRows, x, lower, ws, m, k);
             }
             product(q.v, ws.g, ws.top, k, blocked);
             for (int i = 0; i < k * k; i++) {
@@ -300,7 +310,14 @@ final class GrassmannKernels {
         if (blocked) {
             Dense.mult(Dense.wrap(m, k, xj), Dense.wrap(k, k, ws.r), Dense.wrap(m, k, ws.p));
         } else {
-            transposedProduct(ws.xjRows, ws.r, ws.ptRows, m, k);
+            if (splits(m, k)) {
+                double[][] xt = ws.xjRows;
+                double[] r = ws.r;
+                double[][] pt = ws.ptRows;
+                EjmlConcurrency.loopFor(0, 2, j -> transposedProduct(xt, r, pt, j * (m / 2), j == 0 ? m / 2 : m, k));
+            } else {
+                transposedProduct(ws.xjRows, ws.r, ws.ptRows, 0, m, k);
+            }
             transpose(ws.ptRows, ws.p, m, k);
         }
         return true;
@@ -331,12 +348,12 @@ final class GrassmannKernels {
      *
      * @param xt X_Jᵀ, k rows of length m
      * @param r  R, k×k
-     * @param pt receives Pᵀ, k rows of length m
+     * @param pt receives Pᵀ on columns lo..hi−1, k rows of length m
      */
-    private static void transposedProduct(double[][] xt, double[] r, double[][] pt, int m, int k) {
+    private static void transposedProduct(double[][] xt, double[] r, double[][] pt, int lo, int hi, int k) {
         for (int c = 0; c < k; c++) {
             double[] out = pt[c];
-            Arrays.fill(out, 0, m, 0);
+            Arrays.fill(out, lo, hi, 0);
             int a = 0;
             for (; a + 3 < k; a += 4) {
                 double[] x0 = xt[a];
@@ -347,14 +364,14 @@ final class GrassmannKernels {
                 double r1 = r[(a + 1) * k + c];
                 double r2 = r[(a + 2) * k + c];
                 double r3 = r[(a + 3) * k + c];
-                for (int i = 0; i < m; i++) {
+                for (int i = lo; i < hi; i++) {
                     out[i] += r0 * x0[i] + r1 * x1[i] + r2 * x2[i] + r3 * x3[i];
                 }
             }
             for (; a < k; a++) {
                 double[] x0 = xt[a];
                 double r0 = r[a * k + c];
-                for (int i = 0; i < m; i++) {
+                for (int i = lo; i < hi; i++) {
                     out[i] += r0 * x0[i];
                 }
             }
@@ -374,6 +391,27 @@ final class GrassmannKernels {
         }
     }
 
+    /** @return whether the O((n−k)k²) passes are worth splitting across two threads */
+    private static boolean splits(int m, int k) {
+        return (double) m * k * k >= PARALLEL_MULTIPLY_ADDS;
+    }
+
+    /** ws.g = Wᵀ X_J and ws.xjRows = X_Jᵀ, in two halves of the rows on two threads when {@link #splits}. */
+    private static void gram(double[][] wt, double[] x, int[] lower, Workspace ws, int m, int k) {
+        if (!splits(m, k)) {
+            gatherGram(wt, x, lower, ws.xjRows, ws.g, 0, m, k);
+            return;
+        }
+        double[][] xt = ws.xjRows;
+        double[] g0 = ws.g;
+        double[] g1 = ws.tx;
+        EjmlConcurrency.loopFor(0, 2, j -> gatherGram(wt, x, lower, xt, j == 0 ? g0 : g1, j * (m / 2),
+                j == 0 ? m / 2 : m, k));
+        for (int i = 0; i < k * k; i++) {
+            g0[i] += g1[i];
+        }
+    }
+
     /**
      * G = Wᵀ X_J, reading the rows of X_J straight from X, and X_Jᵀ gathered into {@code xt} on the way (during the
      * first pair of rows of Wᵀ). The k² dot products of length m go in blocks of 2 rows of Wᵀ × 4 columns of X_J, so
@@ -384,22 +422,23 @@ final class GrassmannKernels {
      * @param x     X, n×k row-major
      * @param lower the rows J of X
      * @param xt    receives X_Jᵀ, k rows of length m
-     * @param g     receives G, k×k
+     * @param g     receives G over rows lo..hi−1 of X_J, k×k
      */
-    private static void gatherGram(double[][] wt, double[] x, int[] lower, double[][] xt, double[] g, int m, int k) {
+    private static void gatherGram(double[][] wt, double[] x, int[] lower, double[][] xt, double[] g, int lo, int hi,
+                                   int k) {
         for (int a = 0; a < k; a += 2) {
             boolean pair = a + 1 < k;
             double[] u0 = wt[a];
             double[] u1 = pair ? wt[a + 1] : u0;
             int c = 0;
             for (; c + 3 < k; c += 4) {
-                gramBlock(u0, u1, x, lower, a == 0 ? xt : null, g, a, pair, c, m, k);
+                gramBlock(u0, u1, x, lower, a == 0 ? xt : null, g, a, pair, c, lo, hi, k);
             }
             for (; c < k; c++) {
                 double s0 = 0;
                 double s1 = 0;
                 double[] row = xt[c];
-                for (int i = 0; i < m; i++) {
+                for (int i = lo; i < hi; i++) {
                     double v = x[lower[i] * k + c];
                     s0 += u0[i] * v;
                     s1 += u1[i] * v;
@@ -417,7 +456,7 @@ final class GrassmannKernels {
 
     /** Entries (a, c..c+3) and, when {@code pair}, (a+1, c..c+3) of G; gathers columns c..c+3 when xt ≠ null. */
     private static void gramBlock(double[] u0, double[] u1, double[] x, int[] lower, double[][] xt, double[] g, int a,
-                                  boolean pair, int c, int m, int k) {
+                                  boolean pair, int c, int lo, int hi, int k) {
         double s00 = 0;
         double s01 = 0;
         double s02 = 0;
@@ -427,7 +466,7 @@ final class GrassmannKernels {
         double s12 = 0;
         double s13 = 0;
         if (xt == null) {
-            for (int i = 0; i < m; i++) {
+            for (int i = lo; i < hi; i++) {
                 int o = lower[i] * k + c;
                 double p = u0[i];
                 double q = u1[i];
@@ -449,7 +488,7 @@ final class GrassmannKernels {
             double[] r1 = xt[c + 1];
             double[] r2 = xt[c + 2];
             double[] r3 = xt[c + 3];
-            for (int i = 0; i < m; i++) {
+            for (int i = lo; i < hi; i++) {
                 int o = lower[i] * k + c;
                 double p = u0[i];
                 double q = u1[i];
