@@ -196,14 +196,23 @@ public final class Grassmann implements Manifold {
         }
         GrassmannKernels.Workspace ws = workspace.get();
         Coordinates xi = p.xi();
-        xi.copyInto(ws.mean, 0);
-        if (chart.isAdHoc() && (ws.memoChart != chart || ws.memoPoint != xi)) {
-            GrassmannKernels.gramWithCentre(chart, ws.mean, ws.memoT);
+        double[] h;
+        if (ws.memoChart == chart && ws.memoPoint == xi) {
+            // p is the point this thread's last step returned: read its coordinates from the array it owns (never
+            // written again) and reuse its T = Wᵀh.
+            h = ws.memoArray;
+        } else {
+            xi.copyInto(ws.mean, 0);
+            h = ws.mean;
+            if (chart.isAdHoc()) {
+                GrassmannKernels.gramWithCentre(chart, h, ws.memoT);
+            }
         }
         ws.memoChart = null;
         ws.memoPoint = null;
+        ws.memoArray = null;
         double[] out = new double[dimension()];
-        int outcome = GrassmannKernels.step(chart, ambient, ws.mean, ws.memoT, t, out, ws.memoT, ws);
+        int outcome = GrassmannKernels.step(chart, ambient, h, ws.memoT, t, out, ws.memoT, ws);
         if (outcome == GrassmannKernels.SINGULAR || outcome == GrassmannKernels.NOT_FINITE) {
             // Kernels trust their inputs; only now is the sample validated, to say what was wrong with it.
             Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for " + name);
@@ -220,6 +229,7 @@ public final class Grassmann implements Manifold {
         }
         ws.memoChart = chart;
         ws.memoPoint = next;
+        ws.memoArray = out;
         return Optional.of(new ChartPoint(chart, next));
     }
 

@@ -77,8 +77,9 @@ final class GrassmannKernels {
     }
 
     /**
-     * Reusable buffers of one thread for one (n, k): a few k×k arrays and two (n−k)×k; plus the memo of the fused
-     * step, T = WᵀH of the last mean it returned, so that the next step need not recompute it.
+     * Reusable buffers of one thread for one (n, k): a few k×k arrays and a few (n−k)×k; plus the memo of the fused
+     * step: the last mean it returned (held until the next step, O((n−k)k)) and its T = WᵀH, so that the next step
+     * from that mean need neither copy its coordinates nor recompute T.
      */
     static final class Workspace {
         final int k;
@@ -105,6 +106,8 @@ final class GrassmannKernels {
         Object memoChart;
         /** The coordinates object of the memoized mean (compared by reference), or {@code null}. */
         Object memoPoint;
+        /** The array the memoized coordinates own (read only), or {@code null}. */
+        double[] memoArray;
         /** T = WᵀH of the memoized mean, k×k. */
         final double[] memoT;
 
