@@ -34,15 +34,18 @@ import org.atlasgraph.api.primitive.VectorTransport;
  *
  * <p><b>Atlas.</b> Ehresmann charts indexed by i₁ &lt; … &lt; i_k with coordinates B ∈ R^{(n−k)×k} (row-major,
  * d = (n−k)k), ids {@code E{i₁,…,i_k}} (0-based); ad hoc charts centred at any point (Claim 3.1), ids
- * {@code adhoc-N}; a transition between any two charts (eq. 3.4), and the domain of trust {@code |b_ij| < 1}
- * (Claim C.1). {@link #locate} takes the Ehresmann chart of Alg. 7 when the point's coordinates there are inside the
- * domain of trust, else an ad hoc chart centred at the point. Nothing here ever forms an n×n matrix: a chart stores
- * O(nk) numbers, ingesting a point costs O(nk²), a chart change O(nk² + k³) (the paper's Alg. 4: O(n³)).
+ * {@code adhoc-N}, whose coordinates are the fixed linear image H = S_m B of the paper's (cheaper to ingest; same
+ * points, same quasi-Euclidean steps, see {@code GrassmannChart}); a transition between any two charts (eq. 3.4), and
+ * the domain of trust {@code |b_ij| < 1} (Claim C.1). {@link #locate} takes the Ehresmann chart of Alg. 7 when the
+ * point's coordinates there are inside the domain of trust, else an ad hoc chart centred at the point. Nothing here
+ * ever forms an n×n matrix: a chart stores O(nk) numbers, ingesting a point costs O(nk²), a chart change
+ * O(nk² + k³) (the paper's Alg. 4: O(n³)).
  *
  * <p><b>Primitives.</b> The quasi-Euclidean retraction (B + τ, with the chart change of Alg. 4 when a coordinate
  * reaches 1), the inverse retraction (a difference in one chart, else via the transition), the differential vector
- * transport, the metric {@code tr((I + BᵀB)⁻¹ Uᵀ (I + BBᵀ)⁻¹ V)}, the distance from principal angles, and
- * {@link #exact()} with the closed forms of Fig. S1 and the named update schemes "exp", "gifee" and "retraction".
+ * transport, the metric {@code tr((I + BᵀB)⁻¹ Uᵀ (I + BBᵀ)⁻¹ V)} (in orthonormal-frame coordinates), the distance
+ * from principal angles, and {@link #exact()} with the closed forms of Fig. S1 and the named update schemes "exp",
+ * "gifee" and "retraction". The online-mean step {@link #stepToward} is one fused kernel.
  * Sampling: {@link #sampler()} is uniform; {@link #gpd} draws from the geodesic power distribution of App. C.3.
  *
  * <p>Instances are immutable and thread-safe (hot kernels keep per-thread workspaces).
@@ -278,7 +281,10 @@ public final class Grassmann implements Manifold {
         return vectorTransport;
     }
 
-    /** {@inheritDoc} Here {@code tr((I + BᵀB)⁻¹ Uᵀ (I + BBᵀ)⁻¹ V)} in every chart. */
+    /**
+     * {@inheritDoc} Here {@code tr((I + BᵀB)⁻¹ Uᵀ (I + BBᵀ)⁻¹ V)} in orthonormal-frame coordinates, to which ad hoc
+     * charts convert theirs (B = S_m⁻¹H, U = S_m⁻¹U_H, …).
+     */
     @Override
     public Metric metric() {
         return metric;
