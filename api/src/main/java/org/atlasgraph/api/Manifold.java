@@ -1,6 +1,7 @@
 package org.atlasgraph.api;
 
 import java.util.Optional;
+import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.Defect;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.api.check.NotOnManifoldException;
@@ -55,6 +56,27 @@ public interface Manifold {
      * @throws InvalidInputException if the length is wrong or an entry is not finite
      */
     Optional<ChartPoint> coordinatesIn(Chart chart, double[] ambient);
+
+    /**
+     * One step of an online mean toward an ambient sample (Alg. 1's {@code A ← A + (Ã − A)·t}): the sample is ingested
+     * into p's chart, the quasi-Euclidean difference τ = ξ_x − ξ_p is taken there, and the result is
+     * {@code retraction().retract(p, t·τ)}, which changes chart when the step leaves p's domain of trust.
+     *
+     * <p>The default composes {@link #coordinatesIn}, {@link #inverseRetraction()} and {@link #retraction()} and
+     * returns exactly what they return. A provider may override it with a fused kernel that gives the same point (up
+     * to rounding) without the intermediate values; it must validate {@code ambient} as {@link #coordinatesIn} does.
+     *
+     * @param p       the current point
+     * @param ambient the sample, a point of length D (not modified)
+     * @param t       the fraction of the way to go, finite (1/(i+1) for the (i+1)-th sample of an online mean)
+     * @return the new point, or empty when p's chart cannot represent the sample (change chart and try again)
+     * @throws InvalidInputException if the length of {@code ambient} is wrong, an entry or t is not finite
+     */
+    default Optional<ChartPoint> stepToward(ChartPoint p, double[] ambient, double t) {
+        Checks.requireFinite("t", t);
+        return coordinatesIn(p.chart(), ambient)
+                .map(x -> retraction().retract(p, inverseRetraction().inverseRetract(p, x).scale(t)));
+    }
 
     /**
      * The ambient representation of a point, {@code φ⁻¹(ξ)}.

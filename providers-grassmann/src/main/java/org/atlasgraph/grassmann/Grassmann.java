@@ -34,15 +34,18 @@ import org.atlasgraph.api.primitive.VectorTransport;
  *
  * <p><b>Atlas.</b> Ehresmann charts indexed by i₁ &lt; … &lt; i_k with coordinates B ∈ R^{(n−k)×k} (row-major,
  * d = (n−k)k), ids {@code E{i₁,…,i_k}} (0-based); ad hoc charts centred at any point (Claim 3.1), ids
- * {@code adhoc-N}; a transition between any two charts (eq. 3.4), and the domain of trust {@code |b_ij| < 1}
- * (Claim C.1). {@link #locate} takes the Ehresmann chart of Alg. 7 when the point's coordinates there are inside the
- * domain of trust, else an ad hoc chart centred at the point. Nothing here ever forms an n×n matrix: a chart stores
- * O(nk) numbers, ingesting a point costs O(nk²), a chart change O(nk² + k³) (the paper's Alg. 4: O(n³)).
+ * {@code adhoc-N}, whose coordinates are the fixed linear image H = S_m B of the paper's (cheaper to ingest; same
+ * points, same quasi-Euclidean steps, see {@code GrassmannChart}); a transition between any two charts (eq. 3.4), and
+ * the domain of trust {@code |b_ij| < 1} (Claim C.1). {@link #locate} takes the Ehresmann chart of Alg. 7 when the
+ * point's coordinates there are inside the domain of trust, else an ad hoc chart centred at the point. Nothing here
+ * ever forms an n×n matrix: a chart stores O(nk) numbers, ingesting a point costs O(nk²), a chart change
+ * O(nk² + k³) (the paper's Alg. 4: O(n³)).
  *
  * <p><b>Primitives.</b> The quasi-Euclidean retraction (B + τ, with the chart change of Alg. 4 when a coordinate
  * reaches 1), the inverse retraction (a difference in one chart, else via the transition), the differential vector
- * transport, the metric {@code tr((I + BᵀB)⁻¹ Uᵀ (I + BBᵀ)⁻¹ V)}, the distance from principal angles, and
- * {@link #exact()} with the closed forms of Fig. S1 and the named update schemes "exp", "gifee" and "retraction".
+ * transport, the metric {@code tr((I + BᵀB)⁻¹ Uᵀ (I + BBᵀ)⁻¹ V)} (in orthonormal-frame coordinates), the distance
+ * from principal angles, and {@link #exact()} with the closed forms of Fig. S1 and the named update schemes "exp",
+ * "gifee" and "retraction". The online-mean step {@link #stepToward} is one fused kernel.
  * Sampling: {@link #sampler()} is uniform; {@link #gpd} draws from the geodesic power distribution of App. C.3.
  *
  * <p>Instances are immutable and thread-safe (hot kernels keep per-thread workspaces).
@@ -167,15 +170,77 @@ public final class Grassmann implements Manifold {
     @Override
     public Optional<ChartPoint> coordinatesIn(Chart chart, double[] ambient) {
         Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for " + name);
-        if (!(chart instanceof GrassmannChart g) || g.n != n || g.k != k) {
-            throw new InvalidInputException("chart", "a chart of " + name, String.valueOf(chart));
-        }
+        GrassmannChart g = ownChart(chart);
         double[] b = new double[dimension()];
         if (GrassmannKernels.ingest(g, ambient, b, workspace.get())) {
             return Optional.of(new ChartPoint(chart, Coordinates.ofComputed("coordinatesIn", b)));
         }
         Checks.requireOnManifold("ambient", ambient, this::checkPoint);
         return Optional.empty();
+    }
+
+    /**
+     * {@inheritDoc} Here one fused pass ({@code GrassmannKernels.step}): the sample's coordinates in p's chart are
+     * never materialized, the new coordinates {@code ξ_p + t(ξ_x − ξ_p)} are written directly, and the domain of trust
+     * is checked exactly with an O((n−k)k) bound (rows are evaluated in full only where the bound reaches 1). That is
+     * 2(n−k)k² multiply-adds in an ad hoc chart, (n−k)k² in an Ehresmann chart, and no allocation beyond the result.
+     * A step that leaves the domain of trust moves to a new ad hoc chart centred at the result, as
+     * {@link #retraction()} does.
+     *
+     * @throws NotOnManifoldException if p's chart cannot represent the sample because the basis itself is rank
+     *                                deficient
+     */
+    @Override
+    public Optional<ChartPoint> stepToward(ChartPoint p, double[] ambient, double t) {
+        Checks.requireFinite("t", t);
+        GrassmannChart chart = ownChart(p.chart());
+        if (ambient.length != n * k) {
+            Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for " + name);
+        }
+        GrassmannKernels.Workspace ws = workspace.get();
+        Coordinates xi = p.xi();
+        double[] h;
+        if (ws.memoChart == chart && ws.memoPoint == xi) {
+            // p is the point this thread's last step returned: read its coordinates from the array it owns (never
+            // written again) and reuse its T = Wᵀh.
+            h = ws.memoArray;
+        } else {
+            xi.copyInto(ws.mean, 0);
+            h = ws.mean;
+            if (chart.isAdHoc()) {
+                GrassmannKernels.gramWithCentre(chart, h, ws.memoT);
+            }
+        }
+        ws.memoChart = null;
+        ws.memoPoint = null;
+        ws.memoArray = null;
+        double[] out = new double[dimension()];
+        int outcome = GrassmannKernels.step(chart, ambient, h, ws.memoT, t, out, ws.memoT, ws);
+        if (outcome == GrassmannKernels.SINGULAR || outcome == GrassmannKernels.NOT_FINITE) {
+            // Kernels trust their inputs; only now is the sample validated, to say what was wrong with it.
+            Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for " + name);
+            if (outcome == GrassmannKernels.NOT_FINITE) {
+                throw new ArithmeticException("stepToward: non-finite coordinates in chart " + chart.id());
+            }
+            Checks.requireOnManifold("ambient", ambient, this::checkPoint);
+            return Optional.empty();
+        }
+        Coordinates next = Coordinates.ofComputed("stepToward", out);
+        if (outcome == GrassmannKernels.OUTSIDE) {
+            ChartPoint moved = atlas.changeChart(new ChartPoint(chart, next));
+            return Optional.of(moved);
+        }
+        ws.memoChart = chart;
+        ws.memoPoint = next;
+        ws.memoArray = out;
+        return Optional.of(new ChartPoint(chart, next));
+    }
+
+    private GrassmannChart ownChart(Chart chart) {
+        if (!(chart instanceof GrassmannChart g) || g.n != n || g.k != k) {
+            throw new InvalidInputException("chart", "a chart of " + name, String.valueOf(chart));
+        }
+        return g;
     }
 
     /**
@@ -216,7 +281,10 @@ public final class Grassmann implements Manifold {
         return vectorTransport;
     }
 
-    /** {@inheritDoc} Here {@code tr((I + BᵀB)⁻¹ Uᵀ (I + BBᵀ)⁻¹ V)} in every chart. */
+    /**
+     * {@inheritDoc} Here {@code tr((I + BᵀB)⁻¹ Uᵀ (I + BBᵀ)⁻¹ V)} in orthonormal-frame coordinates, to which ad hoc
+     * charts convert theirs (B = S_m⁻¹H, U = S_m⁻¹U_H, …).
+     */
     @Override
     public Metric metric() {
         return metric;

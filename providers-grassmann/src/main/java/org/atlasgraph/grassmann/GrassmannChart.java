@@ -11,15 +11,25 @@ import org.atlasgraph.api.check.InvalidInputException;
  * A chart of the Grassmann atlas graph: the Ehresmann chart φ_I of §3.1.1, or an ad hoc chart φ_{C,I} of §3.1.2
  * (eq. 3.3) centred at the point with Ehresmann coordinates C.
  *
- * <p>Both are {@code φ⁻¹(B) = span(Q (I_k; B))} with Q = P_I Q_C orthogonal: P_I the permutation of eq. (3.1) that
- * puts rows i₁ &lt; … &lt; i_k first, Q_C the rotation of Claim 3.1 ({@link QaRotation}; the identity for Ehresmann
- * charts). Coordinates B ∈ R^{(n−k)×k} are row-major, the "frame" of an n×k matrix X is Qᵀ X = (X_U; X_L) and the
- * chart map is {@code X ↦ X_L X_U⁻¹} (App. G.1, eq. G.1). The domain of trust is {@code |b_ij| < 1} (Claim C.1).
+ * <p>Both rest on {@code span(Q (I_k; B))} with Q = P_I Q_C orthogonal: P_I the permutation of eq. (3.1) that puts
+ * rows i₁ &lt; … &lt; i_k first, Q_C the rotation of Claim 3.1 ({@link QaRotation}; the identity for Ehresmann
+ * charts). These "orthonormal-frame" coordinates B ∈ R^{(n−k)×k} (row-major) are the paper's: the frame of an n×k
+ * matrix X is Qᵀ X = (X_U; X_L), the chart map {@code X ↦ X_L X_U⁻¹} (App. G.1, eq. G.1), and the domain of trust
+ * {@code |b_ij| < 1} (Claim C.1).
+ *
+ * <p><b>Published coordinates of ad hoc charts.</b> An ad hoc chart publishes {@code H = S_m B} instead of B, with
+ * S_m = (I + CCᵀ)^{-1/2} (for Ehresmann charts S_m = I and H = B). Why: with N = X_I + Cᵀ X_J,
+ * {@code E = X_J N⁻¹} is a chart of its own ({@code span X = span((I − CᵀE); E)}), and B = S_m⁻¹(E − E₀)S_k⁻¹ with
+ * E₀ = C(I + CᵀC)⁻¹, S_k = (I + CᵀC)^{-1/2}: every coordinate system here is an affine image of every other. So
+ * H = (E − E₀)S_k⁻¹ = X_J N⁻¹S_k⁻¹ − C S_k, which costs 2(n−k)k² multiply-adds to ingest where B costs 3(n−k)k²
+ * (B needs the extra rank-k term of S_m⁻¹). Quasi-Euclidean steps and online means are affine-equivariant, so they
+ * produce the same points in H as in B; the metric in H is {@code ḡ_B(S_m⁻¹U, S_m⁻¹V)}, constant-coefficient
+ * equivalent to B's and hence still stationary at the centre. The domain of trust is unchanged as a set of subspaces:
+ * {@link #contains} tests |b_ij| &lt; 1 on B = S_m⁻¹H = H + WΨWᵀH.
  *
  * <p>{@link #toAmbient} returns the orthonormal basis {@code Q (I; B)(I + BᵀB)^{-1/2}}, the polar factor of the lift,
  * and {@link #pushForward} the horizontal lift at exactly that basis, so the chart agrees with the ambient
- * {@link GrassmannGeometry}. Every chart is an isometric image of φ₀, so the metric is the same formula in all of them
- * ({@link GrassmannMetric}). Memory O(nk); every operation O(nk² + k³).
+ * {@link GrassmannGeometry}. Memory O(nk); every operation O(nk² + k³).
  */
 final class GrassmannChart implements Chart {
     /** The bound of the domain of trust on every |b_ij| (Claim C.1: beyond it another chart centre is closer). */
@@ -124,25 +134,41 @@ final class GrassmannChart implements Chart {
     }
 
     /**
-     * The chart map on a frame, {@code X_L X_U⁻¹} (Alg. 8 / eq. G.1).
+     * The chart map on a frame, {@code X_L X_U⁻¹} (Alg. 8 / eq. G.1), published.
      *
-     * @return B, or empty when X_U is numerically singular (the point is not in this chart's domain)
+     * @return H = S_m B, or empty when X_U is numerically singular (the point is not in this chart's domain)
      */
     Optional<double[]> coordinatesOf(Frame f) {
         double[] inverse = new double[k * k];
         if (!Dense.invert(f.top, k, inverse, new double[k * k])) {
             return Optional.empty();
         }
-        return Optional.of(Dense.mult(f.bottom, m, k, inverse, k));
+        return Optional.of(published(Dense.mult(f.bottom, m, k, inverse, k)));
     }
 
-    /** @return the unnormalized lift Q (I; B), a new n×k array whose columns span φ⁻¹(B) */
-    double[] lift(double[] b) {
+    /**
+     * @param h published coordinates (or a published tangent vector), (n−k)×k (not modified)
+     * @return the orthonormal-frame coordinates B = S_m⁻¹ h: a new array, or h itself for an Ehresmann chart
+     */
+    double[] orthonormal(double[] h) {
+        return rotation.scaleRows(h, true);
+    }
+
+    /**
+     * @param b orthonormal-frame coordinates (or a tangent vector), (n−k)×k (not modified)
+     * @return the published H = S_m b: a new array, or b itself for an Ehresmann chart
+     */
+    double[] published(double[] b) {
+        return rotation.scaleRows(b, false);
+    }
+
+    /** @return the unnormalized lift Q (I; B) of published coordinates h, a new n×k array spanning φ⁻¹(h) */
+    double[] lift(double[] h) {
         double[] top = new double[k * k];
         for (int j = 0; j < k; j++) {
             top[j * k + j] = 1;
         }
-        return fromFrame(new Frame(top, b.clone()));
+        return fromFrame(new Frame(top, orthonormal(h).clone()));
     }
 
     @Override
@@ -155,18 +181,18 @@ final class GrassmannChart implements Chart {
         return m * k;
     }
 
-    /** {@inheritDoc} Here every |b_ij| &lt; 1 (Claim C.1). */
+    /** {@inheritDoc} Here every |b_ij| &lt; 1 (Claim C.1), with B = S_m⁻¹ξ the orthonormal-frame coordinates. */
     @Override
     public boolean contains(Coordinates xi) {
         requireDimension("xi", xi);
-        return xi.maxAbs() < TRUST_BOUND;
+        return isAdHoc() ? Dense.maxAbs(orthonormal(xi.toArray())) < TRUST_BOUND : xi.maxAbs() < TRUST_BOUND;
     }
 
     /** {@inheritDoc} Here {@code Q (I; B) (I + BᵀB)^{-1/2}}, the orthonormal polar basis of the lift. */
     @Override
     public double[] toAmbient(Coordinates xi) {
         requireDimension("xi", xi);
-        double[] b = xi.toArray();
+        double[] b = orthonormal(xi.toArray());
         double[] inverseRoot = Dense.symmetricEigen(Dense.identityPlusGram(b, m, k), k)
                 .apply(s -> 1 / Math.sqrt(s));
         return Checks.requireFiniteResult("toAmbient",
@@ -176,14 +202,14 @@ final class GrassmannChart implements Chart {
     /**
      * {@inheritDoc} With K = I + BᵀB, N = K^{-1/2} and E = K⁻¹Bᵀτ the horizontal lift at {@link #toAmbient} is
      * {@code Q (−E N; (τ − B E) N)}: the derivative of the lift Q(I; B + tτ), projected off the subspace and carried
-     * to the polar basis.
+     * to the polar basis (B and τ in orthonormal-frame coordinates, S_m⁻¹ of the published ones).
      */
     @Override
     public double[] pushForward(Coordinates xi, Coordinates tau) {
         requireDimension("xi", xi);
         requireDimension("tau", tau);
-        double[] b = xi.toArray();
-        double[] t = tau.toArray();
+        double[] b = orthonormal(xi.toArray());
+        double[] t = orthonormal(tau.toArray());
         Dense.SymmetricEigen eig = Dense.symmetricEigen(Dense.identityPlusGram(b, m, k), k);
         double[] inverse = eig.apply(s -> 1 / s);
         double[] inverseRoot = eig.apply(s -> 1 / Math.sqrt(s));
@@ -199,17 +225,18 @@ final class GrassmannChart implements Chart {
 
     /**
      * {@inheritDoc} With (u_U; u_L) = Qᵀ v the result is {@code (u_L − B u_U)(I + BᵀB)^{1/2}}: the vertical part of v
-     * (v = Ŷ Ω) cancels exactly, and on horizontal vectors this inverts {@link #pushForward}.
+     * (v = Ŷ Ω) cancels exactly, and on horizontal vectors this inverts {@link #pushForward}; published as S_m times
+     * that.
      */
     @Override
     public Coordinates tangentCoordinates(Coordinates xi, double[] ambient) {
         requireDimension("xi", xi);
         Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for Gr(" + n + "," + k + ")");
-        double[] b = xi.toArray();
+        double[] b = orthonormal(xi.toArray());
         Frame u = toFrame(ambient);
         Dense.multAdd(-1, Dense.wrap(m, k, b), Dense.wrap(k, k, u.top), Dense.wrap(m, k, u.bottom));
         double[] root = Dense.symmetricEigen(Dense.identityPlusGram(b, m, k), k).apply(Math::sqrt);
-        return Coordinates.ofComputed("tangentCoordinates", Dense.mult(u.bottom, m, k, root, k));
+        return Coordinates.ofComputed("tangentCoordinates", published(Dense.mult(u.bottom, m, k, root, k)));
     }
 
     private void requireDimension(String name, Coordinates c) {

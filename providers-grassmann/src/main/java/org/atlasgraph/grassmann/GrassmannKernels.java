@@ -1,59 +1,115 @@
 package org.atlasgraph.grassmann;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
+import java.lang.management.ManagementFactory;
 import java.util.Arrays;
-import org.ejml.data.DMatrixRMaj;
+import org.ejml.concurrency.EjmlConcurrency;
 
 /**
- * The hot kernel of the atlas scheme: ingesting an n×k matrix into a chart (Alg. 8, App. G.1), fused and
- * allocation-free.
+ * The hot kernels of the atlas scheme: ingesting an n×k matrix into a chart (Alg. 8, App. G.1) and the fused online
+ * mean step of Alg. 1 ({@code A ← A + (Ã − A)·t}, then the trust test), allocation-free.
  *
- * <p>For a chart with index set I, complement J and rotation Q_C (W = CV, V, D, Φ as in {@link QaRotation}), the
- * coordinates of X are {@code B = Y_L Y_U⁻¹} with {@code (Y_U; Y_L) = Q_Cᵀ P_Iᵀ X}. Writing G = Wᵀ X_J and T = Vᵀ X_I
- * (both k×k):
+ * <p>For a chart with index set I, complement J and centre C (W = CV, V, D, Ψ, S_k, K = C S_k as in
+ * {@link QaRotation}), the published coordinates of X (see {@link GrassmannChart}) are
  *
  * <pre>
- *   Y_U = X_I + V[D G + (D − I) T]          (k×k)
- *   Y_L = X_J + W L̂,   L̂ = Φ G − D T        (m×k, never formed)
- *   B   = X_J R + W (L̂ R),   R = Y_U⁻¹
+ *   G = Wᵀ X_J,   N = X_I + V G  (= X_I + Cᵀ X_J),   R = N⁻¹ S_k⁻¹,   H = X_J R − K
  * </pre>
  *
- * so one pass over X_J accumulates G, a k×k inverse follows, and a second pass writes B = X_J R + W L: 3(n−k)k²
- * multiply-adds plus O(k³), in place of the paper's O(n²k) (it forms the n×n Q_A). Plain Ehresmann charts skip the
- * first pass: B = X_J X_I⁻¹, (n−k)k² multiply-adds. Ingesting is invariant under X ↦ XM for invertible M, so X need
- * not be orthonormal and the (I + CᵀC)^{-1/2} factors of Q_C fold into R.
+ * so one pass over X_J accumulates G, a k×k solve follows, and a second pass writes H: 2(n−k)k² multiply-adds plus
+ * O(k³), in place of the paper's O(n²k) (it forms the n×n Q_A) and of the 3(n−k)k² that the orthonormal-frame
+ * coordinates B = S_m⁻¹H would cost. Plain Ehresmann charts skip the first pass: H = B = X_J X_I⁻¹, (n−k)k².
+ * Ingesting is invariant under X ↦ XM for invertible M, so X need not be orthonormal.
  *
- * <p>For small k the passes run on X_J transposed (k rows of length n − k, gathered once): the k² dot products of G and
- * the 2k² row updates of Bᵀ are loops of length n − k, which the JIT vectorizes, where loops of length k would not.
+ * <p>The fused step also has to decide |b_ij| &lt; 1 for the new mean's B = H + W Z with Z = Ψ T, T = Wᵀ H (k×k).
+ * T is affine in H, so it follows the mean: {@code T ← T + t(T_X − T)} with T_X = G R − WᵀK from the same G, O(k³).
+ * Row i then satisfies {@code |b_ij| ≤ max_j |h_ij| + ‖w_i‖·max_j ‖z_j‖} (Cauchy–Schwarz). The step checks this
+ * bound first with the largest |h_ij| and the largest ‖w_i‖ (taken in its output pass), then row by row, and evaluates
+ * exactly only the rows whose bound reaches 1 (k² each): the test is exact and usually costs O((n−k)k).
+ *
+ * <p>For small k the passes run on X_J transposed (k separate rows of length n − k, gathered during the first G
+ * pass): the k² dot products of G and the k² row updates of (X_J R)ᵀ are loops of length n − k. JDK 17 vectorizes the
+ * updates (over separate arrays only, not over offsets into one), not the dot products, which run in blocks with
+ * eight independent sums. Both passes split their rows across two threads from {@link #PARALLEL_MULTIPLY_ADDS} on.
  * From {@link #BLOCKED_FROM_K} on, X_J is gathered row-major and EJML (multithreaded for large operands) does the
  * products.
  */
 final class GrassmannKernels {
     /**
-     * From this k on the ingest kernel uses EJML's blocked (and, for large operands, multithreaded) products instead of
-     * the transposed loops: measured at n = 2000 the loops win at k = 100 (2.5 vs ~1 GMAC/s under load) and tie at
+     * From this k on the kernels use EJML's blocked (and, for large operands, multithreaded) products instead of the
+     * transposed loops: measured at n = 2000 the loops win at k = 100 (2.5 vs ~1 GMAC/s under load) and tie at
      * k = 500, where the k×(n−k) operands no longer fit in cache.
      */
     static final int BLOCKED_FROM_K = 128;
 
+    /**
+     * Multiply-adds per O((n−k)k²) pass from which the small-k kernels split the rows across two threads: below it the
+     * fork–join hand-off (~10 µs) costs more than half the pass.
+     */
+    static final double PARALLEL_MULTIPLY_ADDS = 1e6;
+
+    /** Whether the VM compiles Math.fma to a hardware instruction (HotSpot's UseFMA flag). */
+    static final boolean FMA = hardwareFma();
+
+    /** Rows per block of {@link #transpose}. */
+    private static final int TRANSPOSE_BLOCK = 16;
+
+    /** Outcome of {@link #step}: the chart cannot represent the sample (a singular k×k block). */
+    static final int SINGULAR = 0;
+    /** Outcome of {@link #step}: the new mean is inside the chart's domain of trust. */
+    static final int INSIDE = 1;
+    /** Outcome of {@link #step}: the new mean is outside the domain of trust (the caller changes chart). */
+    static final int OUTSIDE = 2;
+    /** Outcome of {@link #step}: an entry of the result is not finite. */
+    static final int NOT_FINITE = 3;
+
     private GrassmannKernels() {
     }
 
-    /** Reusable buffers of one thread for one (n, k): a few k×k arrays and two (n−k)×k. */
+    private static boolean hardwareFma() {
+        try {
+            HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+            return vm != null && Boolean.parseBoolean(vm.getVMOption("UseFMA").getValue());
+        } catch (IllegalArgumentException | UnsupportedOperationException | SecurityException e) {
+            // Not HotSpot, or the flag is unknown: assume the software fallback.
+            return false;
+        }
+    }
+
+    /**
+     * Reusable buffers of one thread for one (n, k): a few k×k arrays and a few (n−k)×k; plus the memo of the fused
+     * step: the last mean it returned (held until the next step, O((n−k)k)) and its T = WᵀH, so that the next step
+     * from that mean need neither copy its coordinates nor recompute T.
+     */
     static final class Workspace {
         final int k;
         final int m;
         final double[] xi;
         final double[] g;
-        final double[] t;
-        final double[] yu;
+        final double[] top;
         final double[] r;
-        final double[] l;
-        final double[] lhat;
-        final double[] scratch;
-        /** X_J, transposed (k×m) below {@link #BLOCKED_FROM_K}, row-major (m×k) from it on. */
+        final double[] lu;
+        final double[] identity;
+        final double[] tx;
+        final double[] z;
+        /** X_J, row-major (m×k), from {@link #BLOCKED_FROM_K} on; also scratch of length ≥ m. */
         final double[] xj;
-        /** Bᵀ (k×m), below {@link #BLOCKED_FROM_K} only. */
-        final double[] bt;
+        /** X_Jᵀ as k rows of length m, below {@link #BLOCKED_FROM_K}. */
+        final double[][] xjRows;
+        /** P = X_J R, row-major (m×k). */
+        final double[] p;
+        /** Pᵀ as k rows of length m, below {@link #BLOCKED_FROM_K}. */
+        final double[][] ptRows;
+        /** A copy of the mean's published coordinates, (n−k)×k, for {@link #step}. */
+        final double[] mean;
+        /** The chart of the memoized mean, or {@code null}. */
+        Object memoChart;
+        /** The coordinates object of the memoized mean (compared by reference), or {@code null}. */
+        Object memoPoint;
+        /** The array the memoized coordinates own (read only), or {@code null}. */
+        double[] memoArray;
+        /** T = WᵀH of the memoized mean, k×k. */
+        final double[] memoT;
 
         Workspace(int n, int k) {
             this.k = k;
@@ -61,27 +117,174 @@ final class GrassmannKernels {
             int kk = k * k;
             xi = new double[kk];
             g = new double[kk];
-            t = new double[kk];
-            yu = new double[kk];
+            top = new double[kk];
             r = new double[kk];
-            l = new double[kk];
-            lhat = new double[kk];
-            scratch = new double[kk];
-            xj = new double[m * k];
-            bt = k >= BLOCKED_FROM_K ? new double[0] : new double[m * k];
+            lu = new double[kk];
+            identity = new double[kk];
+            for (int a = 0; a < k; a++) {
+                identity[a * k + a] = 1;
+            }
+            tx = new double[kk];
+            z = new double[kk];
+            memoT = new double[kk];
+            boolean blocked = k >= BLOCKED_FROM_K;
+            xj = new double[blocked ? m * k : m];
+            xjRows = blocked ? new double[0][] : new double[k][m];
+            p = new double[m * k];
+            ptRows = blocked ? new double[0][] : new double[k][m];
+            mean = new double[m * k];
         }
     }
 
     /**
-     * Writes the coordinates of span(X) in {@code chart} into {@code out}.
+     * Writes the published coordinates of span(X) in {@code chart} into {@code out}.
      *
      * @param chart the chart
-     * @param x     n×k row-major, finite (not modified)
-     * @param out   receives B, (n−k)×k row-major (overwritten)
+     * @param x     n×k row-major (not modified)
+     * @param out   receives H, (n−k)×k row-major (overwritten)
      * @param ws    this thread's workspace for the chart's (n, k)
-     * @return {@code false} when Y_U is numerically singular: the chart cannot represent the point
+     * @return {@code false} when the k×k block N is numerically singular: the chart cannot represent the point
      */
     static boolean ingest(GrassmannChart chart, double[] x, double[] out, Workspace ws) {
+        if (!project(chart, x, ws)) {
+            return false;
+        }
+        int k = chart.k;
+        int m = chart.m;
+        double[] p = ws.p;
+        if (chart.rotation.isIdentity()) {
+            System.arraycopy(p, 0, out, 0, m * k);
+        } else {
+            double[] offset = chart.rotation.offset;
+            for (int i = 0; i < m * k; i++) {
+                out[i] = p[i] - offset[i];
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The fused online-mean step in published coordinates: {@code out = h + t·(H_X − h)} with H_X the coordinates of
+     * span(X), and the exact trust test |b_ij| &lt; 1 on the result's orthonormal-frame coordinates.
+     *
+     * @param chart the chart of the mean
+     * @param x     the sample, n×k row-major (not modified)
+     * @param h     the mean's published coordinates, (n−k)×k (not modified)
+     * @param tMean T = Wᵀh of the mean, k×k (not modified; ignored for Ehresmann charts)
+     * @param t     the step fraction
+     * @param out   receives the new coordinates, (n−k)×k
+     * @param tOut  receives T of the new coordinates, k×k (may alias tMean)
+     * @param ws    this thread's workspace
+     * @return {@link #SINGULAR}, {@link #INSIDE}, {@link #OUTSIDE} or {@link #NOT_FINITE}
+     */
+    static int step(GrassmannChart chart, double[] x, double[] h, double[] tMean, double t, double[] out,
+                    double[] tOut, Workspace ws) {
+        if (!project(chart, x, ws)) {
+            return SINGULAR;
+        }
+        int k = chart.k;
+        int m = chart.m;
+        QaRotation q = chart.rotation;
+        boolean blocked = k >= BLOCKED_FROM_K;
+        boolean adHoc = !q.isIdentity();
+        double zMax = 0;
+        if (adHoc) {
+            // T_X = G R − WᵀK;  T ← T + t(T_X − T);  Z = Ψ T;  zMax = max_j ‖z_j‖.
+            product(ws.g, ws.r, ws.tx, k, blocked);
+            double[] zColumns = ws.top;
+            Arrays.fill(zColumns, 0, k, 0);
+            for (int a = 0; a < k; a++) {
+                for (int c = 0; c < k; c++) {
+                    int i = a * k + c;
+                    double tm = tMean[i];
+                    double tn = tm + t * ((ws.tx[i] - q.wtOffset[i]) - tm);
+                    tOut[i] = tn;
+                    double zi = q.psi[a] * tn;
+                    ws.z[i] = zi;
+                    zColumns[c] += zi * zi;
+                }
+            }
+            for (int c = 0; c < k; c++) {
+                zMax = Math.max(zMax, zColumns[c]);
+            }
+            zMax = Math.sqrt(zMax);
+            if (!(zMax < Double.POSITIVE_INFINITY)) {
+                return NOT_FINITE;
+            }
+        }
+        // out = h + t(H_X − h) in one flat (vectorized) pass with max |out_ij|. Then every |b_ij| < 1 when
+        // max|out| + max_i ‖w_i‖·zMax < 1; otherwise rows are bounded one by one, and evaluated exactly where their
+        // bound reaches 1.
+        double[] p = ws.p;
+        int mk = m * k;
+        double largest = 0;
+        if (adHoc) {
+            double[] offset = q.offset;
+            for (int i = 0; i < mk; i++) {
+                double v = h[i] + t * ((p[i] - offset[i]) - h[i]);
+                out[i] = v;
+                largest = Math.max(largest, Math.abs(v));
+            }
+        } else {
+            for (int i = 0; i < mk; i++) {
+                double v = h[i] + t * (p[i] - h[i]);
+                out[i] = v;
+                largest = Math.max(largest, Math.abs(v));
+            }
+        }
+        if (!(largest < Double.POSITIVE_INFINITY)) {
+            return NOT_FINITE;
+        }
+        double bound = GrassmannChart.TRUST_BOUND;
+        if (!adHoc) {
+            return largest < bound ? INSIDE : OUTSIDE;
+        }
+        if (largest + q.maxRowNorm * zMax < bound) {
+            return INSIDE;
+        }
+        for (int i = 0; i < m; i++) {
+            double rm = 0;
+            for (int c = 0; c < k; c++) {
+                rm = Math.max(rm, Math.abs(out[i * k + c]));
+            }
+            if (rm + q.rowNorms[i] * zMax >= bound && exactRowMax(q, out, ws.z, i, k) >= bound) {
+                return OUTSIDE;
+            }
+        }
+        return INSIDE;
+    }
+
+    /** @return max_j |b_ij| for row i of B = H + W Z, exactly (k² multiply-adds) */
+    private static double exactRowMax(QaRotation q, double[] h, double[] z, int i, int k) {
+        int o = i * k;
+        double worst = 0;
+        for (int c = 0; c < k; c++) {
+            double b = h[o + c];
+            for (int a = 0; a < k; a++) {
+                b += q.w[o + a] * z[a * k + c];
+            }
+            worst = Math.max(worst, Math.abs(b));
+        }
+        return worst;
+    }
+
+    /**
+     * T = Wᵀh for published coordinates h of an ad hoc chart (the memo of {@link #step} when it has none).
+     *
+     * @param out receives T, k×k
+     */
+    static void gramWithCentre(GrassmannChart chart, double[] h, double[] out) {
+        Dense.multTransA(Dense.wrap(chart.m, chart.k, chart.rotation.w), Dense.wrap(chart.m, chart.k, h),
+                Dense.wrap(chart.k, chart.k, out));
+    }
+
+    /**
+     * Gathers X_I and X_J, computes G, N and R = N⁻¹S_k⁻¹ (X_I⁻¹ for Ehresmann charts) and P = X_J R into the
+     * workspace.
+     *
+     * @return {@code false} when N is numerically singular
+     */
+    private static boolean project(GrassmannChart chart, double[] x, Workspace ws) {
         int k = chart.k;
         int m = chart.m;
         int[] upper = chart.upper;
@@ -91,145 +294,334 @@ final class GrassmannKernels {
             System.arraycopy(x, upper[j] * k, ws.xi, j * k, k);
         }
         double[] xj = ws.xj;
+        QaRotation q = chart.rotation;
         if (blocked) {
             for (int i = 0; i < m; i++) {
                 System.arraycopy(x, lower[i] * k, xj, i * k, k);
             }
-        } else {
-            for (int i = 0; i < m; i++) {
-                int row = lower[i] * k;
-                for (int a = 0; a < k; a++) {
-                    xj[a * m + i] = x[row + a];
+        } else if (q.isIdentity()) {
+            for (int a = 0; a < k; a++) {
+                double[] row = ws.xjRows[a];
+                for (int i = 0; i < m; i++) {
+                    row[i] = x[lower[i] * k + a];
                 }
             }
         }
-        QaRotation q = chart.rotation;
         if (q.isIdentity()) {
-            if (!Dense.invert(ws.xi, k, ws.r, ws.scratch)) {
+            if (!Dense.solve(ws.xi, k, ws.identity, ws.r, ws.lu)) {
                 return false;
             }
+        } else {
             if (blocked) {
-                Dense.mult(Dense.wrap(m, k, xj), Dense.wrap(k, k, ws.r), Dense.wrap(m, k, out));
+                Dense.multTransA(Dense.wrap(m, k, q.w), Dense.wrap(m, k, xj), Dense.wrap(k, k, ws.g));
             } else {
-                transposedProduct(xj, ws.r, null, null, ws.bt, out, m, k);
+                gram(q.wtRows, x, lower, ws, m, k);
             }
-            return true;
-        }
-        if (blocked) {
-            Dense.multTransA(Dense.wrap(m, k, q.w), Dense.wrap(m, k, xj), Dense.wrap(k, k, ws.g));
-            Dense.multTransA(Dense.wrap(k, k, q.v), Dense.wrap(k, k, ws.xi), Dense.wrap(k, k, ws.t));
-        } else {
-            for (int a = 0; a < k; a++) {
-                for (int c = 0; c < k; c++) {
-                    ws.g[a * k + c] = dot(q.wt, a * m, xj, c * m, m);
-                }
-            }
-            smallProduct(q.v, true, ws.xi, ws.t, k);
-        }
-        double[] d = q.d;
-        double[] phi = q.phi;
-        for (int a = 0; a < k; a++) {
-            for (int c = 0; c < k; c++) {
-                int i = a * k + c;
-                double g = ws.g[i];
-                double t = ws.t[i];
-                ws.scratch[i] = d[a] * g + (d[a] - 1) * t;
-                ws.lhat[i] = phi[a] * g - d[a] * t;
-            }
-        }
-        if (blocked) {
-            System.arraycopy(ws.xi, 0, ws.yu, 0, k * k);
-            Dense.multAdd(1, Dense.wrap(k, k, q.v), Dense.wrap(k, k, ws.scratch), Dense.wrap(k, k, ws.yu));
-        } else {
-            smallProduct(q.v, false, ws.scratch, ws.yu, k);
+            product(q.v, ws.g, ws.top, k, blocked);
             for (int i = 0; i < k * k; i++) {
-                ws.yu[i] += ws.xi[i];
+                ws.top[i] += ws.xi[i];
+            }
+            if (!Dense.solve(ws.top, k, q.skInverse, ws.r, ws.lu)) {
+                return false;
             }
         }
-        if (!Dense.invert(ws.yu, k, ws.r, ws.scratch)) {
-            return false;
-        }
         if (blocked) {
-            Dense.mult(Dense.wrap(k, k, ws.lhat), Dense.wrap(k, k, ws.r), Dense.wrap(k, k, ws.l));
-            DMatrixRMaj b = Dense.wrap(m, k, out);
-            Dense.mult(Dense.wrap(m, k, xj), Dense.wrap(k, k, ws.r), b);
-            Dense.multAdd(1, Dense.wrap(m, k, q.w), Dense.wrap(k, k, ws.l), b);
+            Dense.mult(Dense.wrap(m, k, xj), Dense.wrap(k, k, ws.r), Dense.wrap(m, k, ws.p));
         } else {
-            smallProduct(ws.lhat, false, ws.r, ws.l, k);
-            transposedProduct(xj, ws.r, q.wt, ws.l, ws.bt, out, m, k);
+            if (splits(m, k)) {
+                double[][] xt = ws.xjRows;
+                double[] r = ws.r;
+                double[][] pt = ws.ptRows;
+                EjmlConcurrency.loopFor(0, 2, j -> transposedProduct(xt, r, pt, j * (m / 2), j == 0 ? m / 2 : m, k));
+            } else {
+                transposedProduct(ws.xjRows, ws.r, ws.ptRows, 0, m, k);
+            }
+            transpose(ws.ptRows, ws.p, m, k);
         }
         return true;
     }
 
-    /**
-     * Bᵀ = Rᵀ X_Jᵀ (+ Lᵀ Wᵀ) row by row, as axpy loops of length m over the transposed operands, then B = (Bᵀ)ᵀ into
-     * {@code out}.
-     *
-     * @param xt X_Jᵀ, k×m
-     * @param r  R, k×k
-     * @param wt Wᵀ, k×m, or {@code null} for an Ehresmann chart
-     * @param l  L, k×k, or {@code null}
-     * @param bt scratch k×m
-     */
-    private static void transposedProduct(double[] xt, double[] r, double[] wt, double[] l, double[] bt,
-                                          double[] out, int m, int k) {
-        Arrays.fill(bt, 0);
-        for (int c = 0; c < k; c++) {
-            int bo = c * m;
-            for (int a = 0; a < k; a++) {
-                int so = a * m;
-                double rac = r[a * k + c];
-                if (wt == null) {
-                    for (int i = 0; i < m; i++) {
-                        bt[bo + i] += rac * xt[so + i];
-                    }
-                } else {
-                    double lac = l[a * k + c];
-                    for (int i = 0; i < m; i++) {
-                        bt[bo + i] += rac * xt[so + i] + lac * wt[so + i];
-                    }
-                }
-            }
+    /** out = a·b for k×k row-major arrays: EJML when blocked, else plain loops (small k, no allocation). */
+    private static void product(double[] a, double[] b, double[] out, int k, boolean blocked) {
+        if (blocked) {
+            Dense.mult(Dense.wrap(k, k, a), Dense.wrap(k, k, b), Dense.wrap(k, k, out));
+            return;
         }
-        for (int i = 0; i < m; i++) {
-            int oo = i * k;
-            for (int c = 0; c < k; c++) {
-                out[oo + c] = bt[c * m + i];
-            }
-        }
-    }
-
-    /** @return Σ a[ao + i]·b[bo + i] over i &lt; len, with four accumulators for instruction-level parallelism */
-    private static double dot(double[] a, int ao, double[] b, int bo, int len) {
-        double s0 = 0;
-        double s1 = 0;
-        double s2 = 0;
-        double s3 = 0;
-        int i = 0;
-        for (; i + 3 < len; i += 4) {
-            s0 += a[ao + i] * b[bo + i];
-            s1 += a[ao + i + 1] * b[bo + i + 1];
-            s2 += a[ao + i + 2] * b[bo + i + 2];
-            s3 += a[ao + i + 3] * b[bo + i + 3];
-        }
-        for (; i < len; i++) {
-            s0 += a[ao + i] * b[bo + i];
-        }
-        return (s0 + s1) + (s2 + s3);
-    }
-
-    /** out = a·b, or aᵀ·b when {@code transposeA}, for k×k row-major arrays (small k: plain loops, no allocation). */
-    private static void smallProduct(double[] a, boolean transposeA, double[] b, double[] out, int k) {
         Arrays.fill(out, 0, k * k, 0);
         for (int i = 0; i < k; i++) {
             int oo = i * k;
             for (int j = 0; j < k; j++) {
-                double aij = transposeA ? a[j * k + i] : a[i * k + j];
+                double aij = a[i * k + j];
                 int bo = j * k;
                 for (int c = 0; c < k; c++) {
                     out[oo + c] += aij * b[bo + c];
                 }
             }
+        }
+    }
+
+    /**
+     * Pᵀ = Rᵀ X_Jᵀ row by row, as axpy loops of length m over the rows of X_Jᵀ, four source rows per pass (a quarter
+     * of the loads and stores of Pᵀ; the rows are separate arrays, so the JIT vectorizes the loop).
+     *
+     * @param xt X_Jᵀ, k rows of length m
+     * @param r  R, k×k
+     * @param pt receives Pᵀ on columns lo..hi−1, k rows of length m
+     */
+    private static void transposedProduct(double[][] xt, double[] r, double[][] pt, int lo, int hi, int k) {
+        for (int c = 0; c < k; c++) {
+            double[] out = pt[c];
+            Arrays.fill(out, lo, hi, 0);
+            int a = 0;
+            for (; a + 3 < k; a += 4) {
+                double[] x0 = xt[a];
+                double[] x1 = xt[a + 1];
+                double[] x2 = xt[a + 2];
+                double[] x3 = xt[a + 3];
+                double r0 = r[a * k + c];
+                double r1 = r[(a + 1) * k + c];
+                double r2 = r[(a + 2) * k + c];
+                double r3 = r[(a + 3) * k + c];
+                for (int i = lo; i < hi; i++) {
+                    out[i] = madd(r3, x3[i], madd(r2, x2[i], madd(r1, x1[i], madd(r0, x0[i], out[i]))));
+                }
+            }
+            for (; a < k; a++) {
+                double[] x0 = xt[a];
+                double r0 = r[a * k + c];
+                for (int i = lo; i < hi; i++) {
+                    out[i] = madd(r0, x0[i], out[i]);
+                }
+            }
+        }
+    }
+
+    /** p = (Pᵀ)ᵀ, row-major m×k, in blocks of {@link #TRANSPOSE_BLOCK} rows of p so both sides stay in L1. */
+    private static void transpose(double[][] pt, double[] p, int m, int k) {
+        for (int i0 = 0; i0 < m; i0 += TRANSPOSE_BLOCK) {
+            int i1 = Math.min(m, i0 + TRANSPOSE_BLOCK);
+            for (int c = 0; c < k; c++) {
+                double[] row = pt[c];
+                for (int i = i0; i < i1; i++) {
+                    p[i * k + c] = row[i];
+                }
+            }
+        }
+    }
+
+    /**
+     * @return a·b + c, fused (one rounding, one instruction) where the VM has the FMA intrinsic: twice the rate of the
+     *     scalar dot products of G, which the JIT does not vectorize. Without the intrinsic Math.fma is emulated in
+     *     software, so the plain expression is used instead ({@link #FMA} is a constant the JIT folds).
+     */
+    private static double madd(double a, double b, double c) {
+        return FMA ? Math.fma(a, b, c) : a * b + c;
+    }
+
+    /** @return whether the O((n−k)k²) passes are worth splitting across two threads */
+    private static boolean splits(int m, int k) {
+        return (double) m * k * k >= PARALLEL_MULTIPLY_ADDS;
+    }
+
+    /** ws.g = Wᵀ X_J and ws.xjRows = X_Jᵀ, in two halves of the rows on two threads when {@link #splits}. */
+    private static void gram(double[][] wt, double[] x, int[] lower, Workspace ws, int m, int k) {
+        if (!splits(m, k)) {
+            gatherGram(wt, x, lower, ws.xjRows, ws.g, 0, m, k);
+            return;
+        }
+        double[][] xt = ws.xjRows;
+        double[] g0 = ws.g;
+        double[] g1 = ws.tx;
+        EjmlConcurrency.loopFor(0, 2, j -> gatherGram(wt, x, lower, xt, j == 0 ? g0 : g1, j * (m / 2),
+                j == 0 ? m / 2 : m, k));
+        for (int i = 0; i < k * k; i++) {
+            g0[i] += g1[i];
+        }
+    }
+
+    /**
+     * G = Wᵀ X_J, reading the rows of X_J straight from X, and X_Jᵀ gathered into {@code xt} on the way (during the
+     * first pair of rows of Wᵀ). The k² dot products of length m go in blocks of 2 rows of Wᵀ × 4 columns of X_J, so
+     * that each load serves several of them: reductions stay scalar in the JIT, and eight independent sums keep its
+     * adders busy.
+     *
+     * @param wt    Wᵀ, k rows of length m
+     * @param x     X, n×k row-major
+     * @param lower the rows J of X
+     * @param xt    receives X_Jᵀ, k rows of length m
+     * @param g     receives G over rows lo..hi−1 of X_J, k×k
+     */
+    private static void gatherGram(double[][] wt, double[] x, int[] lower, double[][] xt, double[] g, int lo, int hi,
+                                   int k) {
+        for (int a = 0; a < k; a += 2) {
+            boolean pair = a + 1 < k;
+            double[] u0 = wt[a];
+            double[] u1 = pair ? wt[a + 1] : u0;
+            int c = 0;
+            for (; c + 3 < k; c += 4) {
+                gramBlock(u0, u1, x, lower, a == 0 ? xt : null, g, a, pair, c, lo, hi, k);
+            }
+            if (c + 1 < k) {
+                gramBlock2(u0, u1, x, lower, g, a, pair, c, lo, hi, k);
+                c += 2;
+            }
+            if (c < k) {
+                gramBlock1(u0, u1, x, lower, g, a, pair, c, lo, hi, k);
+            }
+            if (a == 0) {
+                for (int r = k - k % 4; r < k; r++) {
+                    double[] row = xt[r];
+                    for (int i = lo; i < hi; i++) {
+                        row[i] = x[lower[i] * k + r];
+                    }
+                }
+            }
+        }
+    }
+
+    /** Entries (a, c..c+1) and, when {@code pair}, (a+1, c..c+1) of G over rows lo..hi−1: eight sums, i by twos. */
+    private static void gramBlock2(double[] u0, double[] u1, double[] x, int[] lower, double[] g, int a,
+                                   boolean pair, int c, int lo, int hi, int k) {
+        double s00 = 0;
+        double s01 = 0;
+        double s10 = 0;
+        double s11 = 0;
+        double t00 = 0;
+        double t01 = 0;
+        double t10 = 0;
+        double t11 = 0;
+        int i = lo;
+        for (; i + 1 < hi; i += 2) {
+            int o = lower[i] * k + c;
+            int e = lower[i + 1] * k + c;
+            s00 = madd(u0[i], x[o], s00);
+            s01 = madd(u0[i], x[o + 1], s01);
+            s10 = madd(u1[i], x[o], s10);
+            s11 = madd(u1[i], x[o + 1], s11);
+            t00 = madd(u0[i + 1], x[e], t00);
+            t01 = madd(u0[i + 1], x[e + 1], t01);
+            t10 = madd(u1[i + 1], x[e], t10);
+            t11 = madd(u1[i + 1], x[e + 1], t11);
+        }
+        if (i < hi) {
+            int o = lower[i] * k + c;
+            s00 = madd(u0[i], x[o], s00);
+            s01 = madd(u0[i], x[o + 1], s01);
+            s10 = madd(u1[i], x[o], s10);
+            s11 = madd(u1[i], x[o + 1], s11);
+        }
+        int o = a * k + c;
+        g[o] = s00 + t00;
+        g[o + 1] = s01 + t01;
+        if (pair) {
+            g[o + k] = s10 + t10;
+            g[o + k + 1] = s11 + t11;
+        }
+    }
+
+    /** Entries (a, c) and, when {@code pair}, (a+1, c) of G over rows lo..hi−1: eight sums, i by fours. */
+    private static void gramBlock1(double[] u0, double[] u1, double[] x, int[] lower, double[] g, int a,
+                                   boolean pair, int c, int lo, int hi, int k) {
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        double t0 = 0;
+        double t1 = 0;
+        double t2 = 0;
+        double t3 = 0;
+        int i = lo;
+        for (; i + 3 < hi; i += 4) {
+            double v0 = x[lower[i] * k + c];
+            double v1 = x[lower[i + 1] * k + c];
+            double v2 = x[lower[i + 2] * k + c];
+            double v3 = x[lower[i + 3] * k + c];
+            s0 = madd(u0[i], v0, s0);
+            s1 = madd(u0[i + 1], v1, s1);
+            s2 = madd(u0[i + 2], v2, s2);
+            s3 = madd(u0[i + 3], v3, s3);
+            t0 = madd(u1[i], v0, t0);
+            t1 = madd(u1[i + 1], v1, t1);
+            t2 = madd(u1[i + 2], v2, t2);
+            t3 = madd(u1[i + 3], v3, t3);
+        }
+        for (; i < hi; i++) {
+            double v = x[lower[i] * k + c];
+            s0 = madd(u0[i], v, s0);
+            t0 = madd(u1[i], v, t0);
+        }
+        g[a * k + c] = (s0 + s1) + (s2 + s3);
+        if (pair) {
+            g[(a + 1) * k + c] = (t0 + t1) + (t2 + t3);
+        }
+    }
+
+    /** Entries (a, c..c+3) and, when {@code pair}, (a+1, c..c+3) of G; gathers columns c..c+3 when xt ≠ null. */
+    private static void gramBlock(double[] u0, double[] u1, double[] x, int[] lower, double[][] xt, double[] g, int a,
+                                  boolean pair, int c, int lo, int hi, int k) {
+        double s00 = 0;
+        double s01 = 0;
+        double s02 = 0;
+        double s03 = 0;
+        double s10 = 0;
+        double s11 = 0;
+        double s12 = 0;
+        double s13 = 0;
+        if (xt == null) {
+            for (int i = lo; i < hi; i++) {
+                int o = lower[i] * k + c;
+                double p = u0[i];
+                double q = u1[i];
+                double v0 = x[o];
+                double v1 = x[o + 1];
+                double v2 = x[o + 2];
+                double v3 = x[o + 3];
+                s00 = madd(p, v0, s00);
+                s01 = madd(p, v1, s01);
+                s02 = madd(p, v2, s02);
+                s03 = madd(p, v3, s03);
+                s10 = madd(q, v0, s10);
+                s11 = madd(q, v1, s11);
+                s12 = madd(q, v2, s12);
+                s13 = madd(q, v3, s13);
+            }
+        } else {
+            double[] r0 = xt[c];
+            double[] r1 = xt[c + 1];
+            double[] r2 = xt[c + 2];
+            double[] r3 = xt[c + 3];
+            for (int i = lo; i < hi; i++) {
+                int o = lower[i] * k + c;
+                double p = u0[i];
+                double q = u1[i];
+                double v0 = x[o];
+                double v1 = x[o + 1];
+                double v2 = x[o + 2];
+                double v3 = x[o + 3];
+                r0[i] = v0;
+                r1[i] = v1;
+                r2[i] = v2;
+                r3[i] = v3;
+                s00 = madd(p, v0, s00);
+                s01 = madd(p, v1, s01);
+                s02 = madd(p, v2, s02);
+                s03 = madd(p, v3, s03);
+                s10 = madd(q, v0, s10);
+                s11 = madd(q, v1, s11);
+                s12 = madd(q, v2, s12);
+                s13 = madd(q, v3, s13);
+            }
+        }
+        int o = a * k + c;
+        g[o] = s00;
+        g[o + 1] = s01;
+        g[o + 2] = s02;
+        g[o + 3] = s03;
+        if (pair) {
+            g[o + k] = s10;
+            g[o + k + 1] = s11;
+            g[o + k + 2] = s12;
+            g[o + k + 3] = s13;
         }
     }
 }

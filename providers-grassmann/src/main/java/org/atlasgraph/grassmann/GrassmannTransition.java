@@ -12,7 +12,8 @@ import org.atlasgraph.api.check.InvalidInputException;
  * the n×n matrices; here Q_α and Q_βᵀ are applied to the n×k lift in O(nk²) each.
  *
  * <p>Its differential in closed form: with dR = Q_βᵀ Q_α (0; τ), {@code Dψ_αβ(B)τ = (dR_L − B' dR_U) R_U⁻¹} where
- * B' = ψ_αβ(B) (differentiate R_L R_U⁻¹).
+ * B' = ψ_αβ(B) (differentiate R_L R_U⁻¹). Both formulas are in orthonormal-frame coordinates; the published
+ * coordinates of ad hoc charts (H = S_m B, see {@link GrassmannChart}) are converted on the way in and out.
  */
 final class GrassmannTransition implements Transition {
     private final GrassmannChart from;
@@ -59,9 +60,11 @@ final class GrassmannTransition implements Transition {
         }
         double[] target = Dense.mult(r.bottom(), m, k, inverse, k);
         double[] top = new double[k * k];
-        GrassmannChart.Frame dr = to.toFrame(from.fromFrame(new GrassmannChart.Frame(top, tau.toArray())));
+        double[] t = from.orthonormal(tau.toArray());
+        GrassmannChart.Frame dr = to.toFrame(from.fromFrame(new GrassmannChart.Frame(top, t)));
         Dense.multAdd(-1, Dense.wrap(m, k, target), Dense.wrap(k, k, dr.top()), Dense.wrap(m, k, dr.bottom()));
-        return Coordinates.ofComputed("transition.pushForward", Dense.mult(dr.bottom(), m, k, inverse, k));
+        return Coordinates.ofComputed("transition.pushForward",
+                to.published(Dense.mult(dr.bottom(), m, k, inverse, k)));
     }
 
     private void requireDimension(String name, Coordinates c) {

@@ -33,28 +33,91 @@ final class QaRotation {
     final int k;
     /** W = C V, m×k row-major. */
     final double[] w;
-    /** Wᵀ, k×m row-major (W column by column), for the vectorized ingest kernel. */
-    final double[] wt;
+    /**
+     * Wᵀ as k separate rows of length m (W column by column), for the vectorized ingest kernel: JDK 17's
+     * auto-vectorizer packs loops over several arrays, not over several offsets into one array.
+     */
+    final double[][] wtRows;
     /** V, k×k row-major, orthogonal. */
     final double[] v;
     /** D = (1 + λ_i)^{-1/2}. */
     final double[] d;
-    /** Φ = (D − 1)/λ_i, finite at λ_i = 0. */
+    /** Φ = (D − 1)/λ_i, finite at λ_i = 0: S_m = I + W Φ Wᵀ. */
     final double[] phi;
+    /** Ψ = 1/(1 + √(1+λ_i)) = (√(1+λ_i) − 1)/λ_i, in (0, 1/2]: S_m⁻¹ = I + W Ψ Wᵀ. */
+    final double[] psi;
+    /** S_k⁻¹ = (I + CᵀC)^{1/2} = V diag(√(1+λ)) Vᵀ, k×k. */
+    final double[] skInverse;
+    /** K = C S_k = W D Vᵀ, m×k: the published coordinates of the centre are X_J R − K = 0 (see GrassmannChart). */
+    final double[] offset;
+    /** Wᵀ K = Λ D Vᵀ, k×k. */
+    final double[] wtOffset;
+    /** ‖w_i‖, the row norms of W (= those of C), for the cheap trust bound of the fused step. */
+    final double[] rowNorms;
+    /** max_i ‖w_i‖. */
+    final double maxRowNorm;
 
     private QaRotation(int m, int k, double[] w, double[] v, double[] d, double[] phi) {
         this.m = m;
         this.k = k;
         this.w = w;
-        this.wt = new double[w.length];
+        this.wtRows = new double[k][m];
         for (int i = 0; i < m; i++) {
             for (int a = 0; a < k; a++) {
-                wt[a * m + i] = w[i * k + a];
+                wtRows[a][i] = w[i * k + a];
             }
         }
         this.v = v;
         this.d = d;
         this.phi = phi;
+        this.psi = new double[k];
+        double[] root = new double[k];
+        double[] lambda = new double[k];
+        for (int a = 0; a < k; a++) {
+            // d = (1+λ)^{-1/2}, so √(1+λ) = 1/d and λ = 1/d² − 1; ψ = d/(1 + d) avoids cancellation at λ → 0.
+            root[a] = 1 / d[a];
+            lambda[a] = Math.max(root[a] * root[a] - 1, 0);
+            psi[a] = d[a] / (1 + d[a]);
+        }
+        this.skInverse = scaledGram(v, root, k);
+        double[] dvt = new double[k * k];
+        double[] ldvt = new double[k * k];
+        for (int a = 0; a < k; a++) {
+            for (int c = 0; c < k; c++) {
+                dvt[a * k + c] = d[a] * v[c * k + a];
+                ldvt[a * k + c] = lambda[a] * d[a] * v[c * k + a];
+            }
+        }
+        this.offset = m == 0 ? new double[0] : Dense.mult(w, m, k, dvt, k);
+        this.wtOffset = ldvt;
+        this.rowNorms = new double[m];
+        for (int i = 0; i < m; i++) {
+            double s = 0;
+            for (int a = 0; a < k; a++) {
+                s += w[i * k + a] * w[i * k + a];
+            }
+            rowNorms[i] = Math.sqrt(s);
+        }
+        double largest = 0;
+        for (double r : rowNorms) {
+            largest = Math.max(largest, r);
+        }
+        this.maxRowNorm = largest;
+    }
+
+    /** @return V diag(f) Vᵀ for k×k V (column a the a-th eigenvector) */
+    private static double[] scaledGram(double[] v, double[] f, int k) {
+        double[] out = new double[k * k];
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                double s = 0;
+                for (int a = 0; a < k; a++) {
+                    s += v[i * k + a] * f[a] * v[j * k + a];
+                }
+                out[i * k + j] = s;
+            }
+        }
+        return out;
     }
 
     /** @return the identity, the rotation of a plain Ehresmann chart (C = 0) */
@@ -107,6 +170,29 @@ final class QaRotation {
     /** (top; bottom) ← Q_Cᵀ (top; bottom), in place; see {@link #apply}. */
     void applyTranspose(double[] top, double[] bottom, int p) {
         rotate(top, bottom, p, true);
+    }
+
+    /**
+     * y = S_m^{±1} x = x + W diag(f) Wᵀ x for an m×k row-major x: S_m⁻¹ with f = Ψ (published → orthonormal chart
+     * coordinates), S_m with f = Φ (the reverse). O(mk²); x is not modified.
+     *
+     * @param inverse whether to apply S_m⁻¹ (else S_m)
+     * @return a new m×k array, or x itself for the identity
+     */
+    double[] scaleRows(double[] x, boolean inverse) {
+        if (isIdentity()) {
+            return x;
+        }
+        double[] f = inverse ? psi : phi;
+        double[] wtx = Dense.multTransA(w, m, k, x, k);
+        for (int a = 0; a < k; a++) {
+            for (int c = 0; c < k; c++) {
+                wtx[a * k + c] *= f[a];
+            }
+        }
+        double[] y = x.clone();
+        Dense.multAdd(1, Dense.wrap(m, k, w), Dense.wrap(k, k, wtx), Dense.wrap(m, k, y));
+        return y;
     }
 
     private void rotate(double[] top, double[] bottom, int p, boolean transpose) {

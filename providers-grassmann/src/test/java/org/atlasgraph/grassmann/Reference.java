@@ -115,6 +115,22 @@ final class Reference {
         return q;
     }
 
+    /**
+     * @return the published coordinates {@code S_m b} of an ad hoc chart (b itself for an Ehresmann chart), with the
+     *     explicit m×m block S_m = (I + CCᵀ)^{-1/2} of Claim 3.1's matrix
+     */
+    static double[] published(GrassmannChart chart, double[] b) {
+        if (!chart.isAdHoc()) {
+            return b.clone();
+        }
+        int m = chart.m;
+        int k = chart.k;
+        DMatrixRMaj sm = CommonOps_DDRM.extract(claimQa(chart.rotation.centre(), m, k), k, m + k, k, m + k);
+        DMatrixRMaj h = new DMatrixRMaj(m, k);
+        CommonOps_DDRM.mult(sm, matrix(m, k, b), h);
+        return h.data;
+    }
+
     /** @return the n×n permutation matrix P_I of eq. (3.1): column j is e_{π(j)} */
     static DMatrixRMaj permutation(int[] upper, int[] lower, int n) {
         DMatrixRMaj p = new DMatrixRMaj(n, n);

@@ -30,6 +30,20 @@ class QuasiEuclideanPrimitivesTest {
     }
 
     @Test
+    void stepTowardByDefaultIsIngestDifferenceAndRetraction() {
+        ChartPoint p = flat.locate(new double[] {1, 1});
+        double[] sample = {1.4, 0.2};
+        ChartPoint expected = flat.retraction().retract(p, flat.inverseRetraction()
+                .inverseRetract(p, flat.coordinatesIn(p.chart(), sample).orElseThrow()).scale(0.25));
+        ChartPoint step = flat.stepToward(p, sample, 0.25).orElseThrow();
+        assertThat(step).as("the composition, exactly").isEqualTo(expected);
+        assertThat(flat.embed(step)).as("a quarter of the way").containsExactly(new double[] {1.1, 0.8},
+                within(TOL));
+        assertThatThrownBy(() -> flat.stepToward(p, sample, Double.NaN)).as("t must be finite")
+                .isInstanceOf(InvalidInputException.class);
+    }
+
+    @Test
     void retractionChangesChartWhenTheStepLeavesTheDomainWithoutMovingThePoint() {
         ChartPoint p = flat.locate(new double[] {0, 0});
         ChartPoint q = flat.retraction().retract(p, p.tangent(Coordinates.of(3, 0)));

@@ -4,12 +4,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import org.atlasgraph.api.ChartPoint;
-import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.Manifold;
-import org.atlasgraph.api.TangentVector;
 import org.atlasgraph.api.primitive.InverseRetraction;
-import org.atlasgraph.api.primitive.QuasiEuclideanInverseRetraction;
-import org.atlasgraph.api.primitive.QuasiEuclideanRetraction;
 import org.atlasgraph.api.primitive.Retraction;
 
 /**
@@ -17,10 +13,9 @@ import org.atlasgraph.api.primitive.Retraction;
  * {@code M ← Ret_M(t · Log^Ret_M(X))} (Alg. 1 generalised). With the manifold's defaults it is the atlas-graph scheme
  * of §2.4: {@code ξ_M + t(ξ_X − ξ_M)} in M's chart, then a chart change when the result leaves the chart.
  *
- * <p>When the manifold's primitives are the generic {@link QuasiEuclideanRetraction} and
- * {@link QuasiEuclideanInverseRetraction}, the {@code atlas} scheme computes that update in one pass over the
- * coordinates instead of three (difference, scaling, sum), with identical results; chart changes still go through
- * the primitives.
+ * <p>The {@code atlas} scheme, which uses the manifold's own primitives, asks the manifold for the whole update,
+ * {@link Manifold#stepToward}: by default that is exactly ingest, difference and retraction, and a provider may fuse it
+ * into one pass (the Grassmann provider does, §3.2). Schemes with other primitives compose them here.
  */
 final class ChartScheme implements FrechetScheme {
     private final String name;
@@ -29,7 +24,7 @@ final class ChartScheme implements FrechetScheme {
     private final boolean fuse;
 
     /**
-     * @param fuse whether to fuse the generic quasi-Euclidean primitives into one pass when the manifold uses them
+     * @param fuse whether the primitives are the manifold's own, so that {@link Manifold#stepToward} may do the update
      */
     ChartScheme(String name, Function<Manifold, Retraction> retraction,
                 Function<Manifold, InverseRetraction> inverseRetraction, boolean fuse) {
@@ -46,10 +41,7 @@ final class ChartScheme implements FrechetScheme {
 
     @Override
     public MeanEstimator estimator(Manifold manifold) {
-        Retraction r = retraction.apply(manifold);
-        InverseRetraction ir = inverseRetraction.apply(manifold);
-        boolean quasiEuclidean = r instanceof QuasiEuclideanRetraction && ir instanceof QuasiEuclideanInverseRetraction;
-        return new Estimator(manifold, r, ir, fuse && quasiEuclidean);
+        return new Estimator(manifold, retraction.apply(manifold), inverseRetraction.apply(manifold), fuse);
     }
 
     @Override
@@ -79,51 +71,34 @@ final class ChartScheme implements FrechetScheme {
 
         @Override
         public void update(double[] sample, double t) {
-            // Alg. 1: Ã = ingest(X) in M's chart.
-            Optional<ChartPoint> x = manifold.coordinatesIn(mean.chart(), sample);
-            if (x.isEmpty()) {
+            // Alg. 1: Ã = ingest(X) in M's chart, A ← A + t(Ã − A), chart change when A leaves the chart.
+            Optional<ChartPoint> next = step(mean, sample, t);
+            if (next.isEmpty()) {
                 // M's chart cannot represent X (Grassmann: a singular block X_U; sphere: X beyond the chart's
                 // hemisphere). Move M to the chart its atlas prefers for it (centred at M where the atlas has such
-                // charts) and ingest there; failing that, locate X and let the inverse retraction relate the charts.
+                // charts) and step there; failing that, locate X and let the inverse retraction relate the charts.
                 ChartPoint moved = manifold.atlas().changeChart(mean);
                 if (!moved.sameChart(mean)) {
                     chartChanges++;
                 }
                 mean = moved;
-                x = manifold.coordinatesIn(mean.chart(), sample);
+                next = step(mean, sample, t);
             }
-            if (fused && x.isPresent() && stayInChart(x.get().xi(), t)) {
-                return;
-            }
-            TangentVector tau = inverseRetraction.inverseRetract(mean, x.orElseGet(() -> manifold.locate(sample)));
-            ChartPoint next = retraction.retract(mean, tau.scale(t));
-            if (!next.sameChart(mean)) {
+            ChartPoint result = next.orElseGet(() -> retraction.retract(mean,
+                    inverseRetraction.inverseRetract(mean, manifold.locate(sample)).scale(t)));
+            if (!result.sameChart(mean)) {
                 chartChanges++;
             }
-            mean = next;
+            mean = result;
         }
 
-        /**
-         * The generic quasi-Euclidean pair in one pass (Alg. 1's {@code A ← A + (Ã − A)/n}): computes
-         * {@code ξ_M + t(ξ_X − ξ_M)} with the same floating-point operations as {@code retract(M, t·(ξ_X − ξ_M))}
-         * and keeps it when the chart contains it. A step that leaves the chart is left to the primitives, whose
-         * retraction then changes chart.
-         *
-         * @return whether the estimate was updated
-         */
-        private boolean stayInChart(Coordinates xi, double t) {
-            Coordinates m = mean.xi();
-            double[] next = new double[m.dimension()];
-            for (int i = 0; i < next.length; i++) {
-                double mi = m.get(i);
-                next[i] = mi + t * (xi.get(i) - mi);
+        /** @return {@code Ret_p(t · Log^Ret_p(X))} with X ingested into p's chart, or empty when it cannot be */
+        private Optional<ChartPoint> step(ChartPoint p, double[] sample, double t) {
+            if (fused) {
+                return manifold.stepToward(p, sample, t);
             }
-            Coordinates c = Coordinates.ofComputed("retract", next);
-            if (!mean.chart().contains(c)) {
-                return false;
-            }
-            mean = new ChartPoint(mean.chart(), c);
-            return true;
+            return manifold.coordinatesIn(p.chart(), sample)
+                    .map(x -> retraction.retract(p, inverseRetraction.inverseRetract(p, x).scale(t)));
         }
 
         @Override
