@@ -193,10 +193,12 @@ public final class PointCloudAtlas implements Manifold {
     }
 
     /**
-     * {@inheritDoc} The chart is the one with the nearest centre (relative to its radius) among those that can represent
-     * the point and whose domain of trust contains it (§4.2.2), else among those that can represent it; the
-     * coordinates are the projection {@code L_αᵀ(x − c)} (clipped to the disc ‖ξ‖ ≤ ρ for a point within the
-     * tolerance of the patch's rim). Every point that {@link #checkPoint} accepts is located: both
+     * {@inheritDoc} The chart is the one with the nearest centre (relative to its radius) among those that represent
+     * the point (see {@link #coordinatesIn}) and whose domain of trust contains it (§4.2.2), else among those that
+     * represent it, else, for a point beyond the rim of every fitted disc, among those whose patch rim is within the
+     * tolerance; the coordinates are the projection {@code L_αᵀ(x − c)}, in the last case clipped to the disc
+     * ‖ξ‖ ≤ ρ. So {@code coordinatesIn} of the located chart gives the same coordinates. Every point that
+     * {@link #checkPoint} accepts is located: both
      * use the same per-chart measure, the distance to the chart's patch.
      * The projection is exact for points on the chart's surface and keeps {@code locate} consistent with the
      * transition maps, which also project; a Gauss–Newton foot-point refinement would move off-surface points by
@@ -216,14 +218,32 @@ public final class PointCloudAtlas implements Manifold {
     }
 
     /**
-     * {@inheritDoc} Empty when the chart cannot represent the point: farther than {@link #offAtlasTolerance()} from
-     * the chart's patch (its surface over the disc ‖ξ‖ ≤ ρ).
+     * {@inheritDoc} The chart represents the point when its projection ξ = L_αᵀ(x − c) lies in the fitted disc
+     * ‖ξ‖ ≤ ρ and x within {@link #offAtlasTolerance()} of the chart's surface there: the same test that bounds the
+     * domain of the transition maps, so that ψ̃_αβ(ξ) is defined exactly where chart β represents φ̃_α⁻¹(ξ). Only
+     * a point that no chart represents so (beyond the rim of every fitted disc, at the edge of the data) is
+     * represented by each chart whose patch rim lies within the tolerance, at the rim, as {@link #locate} does; it
+     * lies on no chart's domain, so no transition is defined there.
+     *
+     * <p>Why not always at the rim: a point past β's rim is, in β, the rim point up to the tolerance (a tenth of the
+     * chart radius) away, not the same point; answering with it made the kit's "β represents p" disagree with
+     * ψ̃_αβ(ξ_p) being empty, and would hand callers coordinates of another point where another chart has the
+     * point itself.
+     *
+     * @throws NotOnManifoldException naming {@code ambient} when no chart's patch is within the tolerance
      */
     @Override
     public Optional<ChartPoint> coordinatesIn(Chart chart, double[] point) {
-        double[] x = ingest("ambient", point);
+        Checks.requireFiniteOfLength("ambient", point, ambient, "ambient dimension D of the learned atlas");
         QuadraticChart c = own(chart);
-        double[] xi = c.located(x, tolerance);
+        double[] xi = DenseNeighbourGraph.representation(c, point, tolerance);
+        if (xi == null) {
+            Located found = scan(point);
+            if (found.chart() == null) {
+                throw new NotOnManifoldException("ambient", found.defect());
+            }
+            xi = found.strict() == null ? c.located(point, tolerance) : null;
+        }
         return xi == null ? Optional.empty()
                 : Optional.of(new ChartPoint(c, Coordinates.ofComputed("coordinatesIn", xi)));
     }
@@ -646,10 +666,12 @@ public final class PointCloudAtlas implements Manifold {
 
     /**
      * One pass over the charts: the preferred chart for an ambient point with the point's coordinates there, or, when
-     * no chart represents the point, the defect: the smallest distance to a chart's patch. The preferred chart is,
-     * among the charts that represent the point and whose domain of trust contains it, the one with the nearest centre
-     * relative to its radius, which is the membership rule the boundaries were trained on; if none contains it, the
-     * nearest that represents it. Preferring central charts keeps computations away from chart edges, where a
+     * no chart's patch is within the tolerance, the defect: the smallest distance to a chart's patch. The preferred
+     * chart is, among the charts that represent the point (projection in the fitted disc, surface within the
+     * tolerance) and whose domain of trust contains it, the one with the nearest centre relative to its radius, which
+     * is the membership rule the boundaries were trained on; if none contains it, the nearest that represents it; if
+     * none represents it, the nearest whose patch rim is within the tolerance, with clipped coordinates (then
+     * {@code strict} is null). Preferring central charts keeps computations away from chart edges, where a
      * quadratic fits worst. Every chart is measured, so the defect is exact; a pass costs O(k·D·d²) for k charts, a
      * few microseconds.
      */
@@ -673,7 +695,8 @@ public final class PointCloudAtlas implements Manifold {
             }
             double[] xi = c.clipped(projected);
             double dist = Vec.distance(x, c.centreRef()) / c.radius();
-            if (dist < insideDist && c.inside(xi)) {
+            boolean trusted = c.trusted(projected);
+            if (dist < insideDist && trusted && c.inside(xi)) {
                 inside = c;
                 insideXi = xi;
                 insideDist = dist;
@@ -683,7 +706,7 @@ public final class PointCloudAtlas implements Manifold {
                 anyXi = xi;
                 anyDist = dist;
             }
-            if (dist < strictDist && c.trusted(projected)) {
+            if (dist < strictDist && trusted) {
                 strict = c;
                 strictXi = xi;
                 strictDist = dist;
@@ -692,7 +715,10 @@ public final class PointCloudAtlas implements Manifold {
         if (inside != null) {
             return new Located(inside, insideXi, true, inside, insideXi, null);
         }
-        return any != null ? new Located(any, anyXi, false, strict, strictXi, null)
+        if (strict != null) {
+            return new Located(strict, strictXi, false, strict, strictXi, null);
+        }
+        return any != null ? new Located(any, anyXi, false, null, null, null)
                 : new Located(null, null, false, null, null,
                         new Defect("distance to the learned atlas", nearest, tolerance));
     }
@@ -704,12 +730,6 @@ public final class PointCloudAtlas implements Manifold {
      */
     private record Located(QuadraticChart chart, double[] xi, boolean contained, QuadraticChart strict,
                            double[] strictXi, Defect defect) {
-    }
-
-    private double[] ingest(String name, double[] point) {
-        Checks.requireFiniteOfLength(name, point, ambient, "ambient dimension D of the learned atlas");
-        Checks.requireOnManifold(name, point, this::checkPoint);
-        return point.clone();
     }
 
     private QuadraticChart own(Chart chart) {
