@@ -116,4 +116,20 @@ public interface Manifold {
 
     /** @return a sampler for the manifold's reference distribution, when it has one */
     Optional<Sampler> sampler();
+
+    /**
+     * Whether the atlas is approximate, and if so the accuracy it states for itself (§4.1: learned charts and
+     * transitions that need not compose to the identity). Checkers that know only the manifold, such as the
+     * conformance kit run from the command line, test an approximate atlas against these bounds; without them a
+     * learned atlas would fail every round trip by its fit residual.
+     *
+     * <p>The default is empty: the atlas is exact, its round trips hold to rounding. A provider that overrides this
+     * derives the bounds from quantities of the atlas itself (not tuned to pass a test) and says how in
+     * {@link Approximation#justification()}.
+     *
+     * @return the declaration of an approximate atlas, or empty for an exact one
+     */
+    default Optional<Approximation> approximation() {
+        return Optional.empty();
+    }
 }

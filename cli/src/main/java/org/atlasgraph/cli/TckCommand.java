@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.atlasgraph.api.Approximation;
 import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.cli.console.TextTable;
@@ -33,7 +34,9 @@ import picocli.CommandLine.Spec;
  * {@code atlas tck --provider NAME [--param K=V]... [--seed S] [--samples N] [--json FILE]}: runs the conformance kit
  * ({@link ConformanceKit#runAll()}) on a provider's manifold outside JUnit and prints one row per rule
  * ({@code ID | level | status | measured}), the full message of every failed rule, and a summary line with the wall
- * time. Exits {@link ExitCodes#CHECK_FAILED} if any rule failed.
+ * time. The settings are {@link TckSettings#forManifold}: strict for an exact manifold; for one that declares itself
+ * approximate ({@code Manifold.approximation()}) its own length scale and tolerances, the same as in the provider's
+ * JUnit run, and the report says so with the justification. Exits {@link ExitCodes#CHECK_FAILED} if any rule failed.
  */
 @Command(name = "tck", description = {
     "Run the conformance kit on a provider's manifold and print a rule-by-rule report.",
@@ -68,18 +71,28 @@ final class TckCommand implements Callable<Integer> {
         json.ifPresent(file -> AtomicFiles.requireWritable("--json", file));
         Manifold manifold = provider.createManifold();
         long start = System.nanoTime();
-        Report report = new ConformanceKit(manifold, new TckSettings(seed, samples), fixtures()).runAll();
+        TckSettings settings = TckSettings.forManifold(manifold).withSeed(seed).withSamples(samples);
+        Report report = new ConformanceKit(manifold, settings, fixtures()).runAll();
         double seconds = (System.nanoTime() - start) * 1e-9;
 
         PrintWriter out = spec.commandLine().getOut();
         print(report, out, atlas.verbose());
+        manifold.approximation().ifPresent(a -> out.println(approximate(a)));
         out.printf("%s from %s, seed %d, %d samples: %s (%.2f s)%n", report.manifold(), provider.describe(), seed,
                 samples, counts(report), seconds);
         out.flush();
         if (json.isPresent()) {
-            JsonFiles.write(json.get(), TckJson.of(report, provider, seed, samples));
+            JsonFiles.write(json.get(), TckJson.of(report, provider, seed, samples, manifold));
         }
         return exitCode(report);
+    }
+
+    /**
+     * @param a the manifold's declaration
+     * @return the line that says the manifold was tested against its own declared bounds, and why
+     */
+    static String approximate(Approximation a) {
+        return "approximate atlas, tested against its declared bounds (" + a + ")";
     }
 
     /**
@@ -122,12 +135,16 @@ final class TckCommand implements Callable<Integer> {
                 + by.getOrDefault(Status.FAILED, 0L) + " failed, " + by.getOrDefault(Status.SKIPPED, 0L) + " skipped";
     }
 
-    /** The JSON form of a run: what was tested, with which settings, and every rule's outcome. */
+    /**
+     * The JSON form of a run: what was tested, with which settings (the approximation the manifold declared, empty for
+     * an exact one), and every rule's outcome.
+     */
     record TckJson(String manifold, String provider, Map<String, String> parameters, long seed, int samples,
-            boolean passed, List<Rule> rules) {
-        static TckJson of(Report report, ProviderOptions provider, long seed, int samples) {
+            String approximation, boolean passed, List<Rule> rules) {
+        static TckJson of(Report report, ProviderOptions provider, long seed, int samples, Manifold manifold) {
             return new TckJson(report.manifold(), provider.name(), provider.values(), seed, samples,
-                    report.passed(), report.results().stream().map(Rule::of).collect(Collectors.toList()));
+                    manifold.approximation().map(Approximation::toString).orElse(""), report.passed(),
+                    report.results().stream().map(Rule::of).collect(Collectors.toList()));
         }
     }
 

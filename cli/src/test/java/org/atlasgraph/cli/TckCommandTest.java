@@ -36,6 +36,25 @@ class TckCommandTest {
     }
 
     @Test
+    void theLearnedKleinAtlasPassesAgainstTheBoundsItDeclaresAndTheReportSaysSo() {
+        CliRun run = CliRun.atlas("tck", "--provider", "pointcloud");
+
+        assertThat(run.exitCode()).as("exit code; stdout: %s; stderr: %s", run.out(), run.err())
+                .isEqualTo(ExitCodes.OK);
+        assertThat(run.out()).as("declaration with its justification")
+                .contains("approximate atlas, tested against its declared bounds (length scale ")
+                .contains("fitted separately (§4.1)");
+        assertThat(run.out()).as("summary").contains("from pointcloud").contains(" 0 failed");
+    }
+
+    @Test
+    void anExactManifoldIsNotCalledApproximate() {
+        CliRun run = CliRun.atlas("tck", "--provider", "sphere");
+
+        assertThat(run.out()).as("stdout").doesNotContain("approximate atlas");
+    }
+
+    @Test
     void seedAndSamplesReachTheSummary() {
         CliRun run = CliRun.atlas("tck", "--provider", "sphere", "--seed", "7", "--samples", "2");
 
@@ -110,6 +129,7 @@ class TckCommandTest {
         assertThat(json.get("parameters").get("n").asText()).as("parameter n").isEqualTo("4");
         assertThat(json.get("seed").asLong()).as("seed").isEqualTo(5);
         assertThat(json.get("passed").asBoolean()).as("passed").isTrue();
+        assertThat(json.get("approximation").asText()).as("an exact manifold declares no approximation").isEmpty();
         assertThat(json.get("rules").size()).as("one entry per rule").isEqualTo(RuleId.values().length);
     }
 

@@ -4,11 +4,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 import java.util.random.RandomGenerator;
+import org.atlasgraph.api.Approximation;
 import org.atlasgraph.api.AtlasGraph;
 import org.atlasgraph.api.Chart;
 import org.atlasgraph.api.ChartPoint;
@@ -56,6 +58,27 @@ public final class PointCloudAtlas implements Manifold {
     static final int EXIT_BISECTIONS = 8;
     /** Attempts of the rejection sampler of App. E.1 before it gives up (a chart's cell is never empty). */
     static final int SAMPLER_ATTEMPTS = 100_000;
+    /**
+     * The declared length scale as a fraction of the chart radius r: a tenth, so that test steps (up to one length
+     * scale) and off-centre points (0.3 length scales) stay well inside a chart's cell.
+     */
+    static final double LENGTH_SCALE_FRACTION = 0.1;
+    /**
+     * Declared shortfall of fitted log-log slopes: rates are fitted over steps up to one length scale, where a chart's
+     * quadratic terms and its boundary already bend the slope (the value the conformance kit's README gives for
+     * learned charts).
+     */
+    static final double APPROXIMATE_SLOPE = 0.3;
+    /**
+     * Declared relative excess of the naive approximate distance over the geodesic distance within a chart: it is
+     * O(‖Δ‖²κ²) (§4.2.3, footnote), under 2% for segments up to a chart radius on a unit sphere (‖Δ‖κ ≤ 0.65); the
+     * disagreement between charts is added to it.
+     */
+    static final double NAIVE_DISTANCE_EXCESS = 0.02;
+    /** Points drawn from the atlas (App. E.1) on which {@link #chartDisagreement()} is measured. */
+    static final int DISAGREEMENT_SAMPLES = 2000;
+    /** Seed of those points, fixed so that the declaration is a function of the atlas alone. */
+    static final long DISAGREEMENT_SEED = 11;
 
     private final AtlasModel model;
     private final List<QuadraticChart> charts;
@@ -70,6 +93,7 @@ public final class PointCloudAtlas implements Manifold {
     private final Distance distance = this::geodesicDistance;
     private final Metric metric = new InducedMetric();
     private volatile ShortestPathLogarithm paths;
+    private volatile Approximation approximation;
 
     private PointCloudAtlas(AtlasModel model) {
         this.model = model;
@@ -169,10 +193,12 @@ public final class PointCloudAtlas implements Manifold {
     }
 
     /**
-     * {@inheritDoc} The chart is the one with the nearest centre (relative to its radius) among those that can represent
-     * the point and whose domain of trust contains it (§4.2.2), else among those that can represent it; the
-     * coordinates are the projection {@code L_αᵀ(x − c)} (clipped to the disc ‖ξ‖ ≤ ρ for a point within the
-     * tolerance of the patch's rim). Every point that {@link #checkPoint} accepts is located: both
+     * {@inheritDoc} The chart is the one with the nearest centre (relative to its radius) among those that represent
+     * the point (see {@link #coordinatesIn}) and whose domain of trust contains it (§4.2.2), else among those that
+     * represent it, else, for a point beyond the rim of every fitted disc, among those whose patch rim is within the
+     * tolerance; the coordinates are the projection {@code L_αᵀ(x − c)}, in the last case clipped to the disc
+     * ‖ξ‖ ≤ ρ. So {@code coordinatesIn} of the located chart gives the same coordinates. Every point that
+     * {@link #checkPoint} accepts is located: both
      * use the same per-chart measure, the distance to the chart's patch.
      * The projection is exact for points on the chart's surface and keeps {@code locate} consistent with the
      * transition maps, which also project; a Gauss–Newton foot-point refinement would move off-surface points by
@@ -192,14 +218,32 @@ public final class PointCloudAtlas implements Manifold {
     }
 
     /**
-     * {@inheritDoc} Empty when the chart cannot represent the point: farther than {@link #offAtlasTolerance()} from
-     * the chart's patch (its surface over the disc ‖ξ‖ ≤ ρ).
+     * {@inheritDoc} The chart represents the point when its projection ξ = L_αᵀ(x − c) lies in the fitted disc
+     * ‖ξ‖ ≤ ρ and x within {@link #offAtlasTolerance()} of the chart's surface there: the same test that bounds the
+     * domain of the transition maps, so that ψ̃_αβ(ξ) is defined exactly where chart β represents φ̃_α⁻¹(ξ). Only
+     * a point that no chart represents so (beyond the rim of every fitted disc, at the edge of the data) is
+     * represented by each chart whose patch rim lies within the tolerance, at the rim, as {@link #locate} does; it
+     * lies on no chart's domain, so no transition is defined there.
+     *
+     * <p>Why not always at the rim: a point past β's rim is, in β, the rim point up to the tolerance (a tenth of the
+     * chart radius) away, not the same point; answering with it made the kit's "β represents p" disagree with
+     * ψ̃_αβ(ξ_p) being empty, and would hand callers coordinates of another point where another chart has the
+     * point itself.
+     *
+     * @throws NotOnManifoldException naming {@code ambient} when no chart's patch is within the tolerance
      */
     @Override
     public Optional<ChartPoint> coordinatesIn(Chart chart, double[] point) {
-        double[] x = ingest("ambient", point);
+        Checks.requireFiniteOfLength("ambient", point, ambient, "ambient dimension D of the learned atlas");
         QuadraticChart c = own(chart);
-        double[] xi = c.located(x, tolerance);
+        double[] xi = DenseNeighbourGraph.representation(c, point, tolerance);
+        if (xi == null) {
+            Located found = scan(point);
+            if (found.chart() == null) {
+                throw new NotOnManifoldException("ambient", found.defect());
+            }
+            xi = found.strict() == null ? c.located(point, tolerance) : null;
+        }
         return xi == null ? Optional.empty()
                 : Optional.of(new ChartPoint(c, Coordinates.ofComputed("coordinatesIn", xi)));
     }
@@ -257,6 +301,79 @@ public final class PointCloudAtlas implements Manifold {
     @Override
     public Optional<Sampler> sampler() {
         return Optional.of(this::draw);
+    }
+
+    /**
+     * {@inheritDoc} Always present: the charts are separate quadratic fits (§4.1), so the atlas declares the accuracy
+     * it has, each bound derived from the atlas itself:
+     * <ul>
+     *   <li>length scale {@value #LENGTH_SCALE_FRACTION}·r for the chart radius r;</li>
+     *   <li>round trip 2E/length scale, where E = {@link #chartDisagreement()}: a point embedded from one chart lies
+     *   off another chart's surface by up to E, and locate∘embed, ψ̃_βα∘ψ̃_αβ and Ret∘Log^Ret each cross at most
+     *   two charts;</li>
+     *   <li>distance {@value #NAIVE_DISTANCE_EXCESS} plus the round-trip bound: the naive distance's excess within a
+     *   chart, and the disagreement across charts;</li>
+     *   <li>slope {@value #APPROXIMATE_SLOPE}.</li>
+     * </ul>
+     * Computed on first call and kept: {@value #DISAGREEMENT_SAMPLES} draws from the sampler, each projected onto
+     * every chart, O(N_s·k·D·d²) for k charts (a few milliseconds for the Klein atlas).
+     */
+    @Override
+    public Optional<Approximation> approximation() {
+        Approximation a = approximation;
+        if (a == null) {
+            synchronized (this) {
+                a = approximation;
+                if (a == null) {
+                    a = declareApproximation();
+                    approximation = a;
+                }
+            }
+        }
+        return Optional.of(a);
+    }
+
+    private Approximation declareApproximation() {
+        double scale = LENGTH_SCALE_FRACTION * summary().radius();
+        double e = chartDisagreement();
+        // E = 0 only for a single chart, which has no round trips between charts; keep the bound positive
+        double roundTrip = Math.max(2 * e / scale, Math.ulp(1.0));
+        return new Approximation(scale, APPROXIMATE_SLOPE, roundTrip, NAIVE_DISTANCE_EXCESS + roundTrip,
+                String.format(Locale.ROOT, "%d quadratic charts of radius r = %.3g fitted separately (§4.1): on %d "
+                        + "points drawn from the atlas, two charts that both represent a point disagree by up to E ="
+                        + " %.2e, so round trips err by up to 2E = %.3g length scales (length scale 0.1·r = %.3g); "
+                        + "naive distances exceed geodesic ones by < %.0f%% within a chart; rates are fitted up to "
+                        + "one length scale, where the quadratic terms bend them", charts.size(), summary().radius(),
+                        DISAGREEMENT_SAMPLES, e, roundTrip, scale, 100 * NAIVE_DISTANCE_EXCESS));
+    }
+
+    /**
+     * The largest disagreement E between two charts that both represent a point: for points x drawn from the atlas
+     * (App. E.1, {@value #DISAGREEMENT_SAMPLES} points, seed {@value #DISAGREEMENT_SEED}), the largest sum of the
+     * smallest and largest residuals ‖x − φ̃⁻¹(φ̃(x))‖ over the charts that represent x within their fitted disc (the
+     * smallest is 0 for a drawn point, which lies on its own chart's surface, so E is the farthest another chart's
+     * surface lies from a point of the atlas).
+     *
+     * @return E, in ambient units; 0 when no two charts overlap
+     */
+    double chartDisagreement() {
+        double worst = 0;
+        for (double[] x : sample(DISAGREEMENT_SAMPLES, DISAGREEMENT_SEED)) {
+            double lo = Double.POSITIVE_INFINITY;
+            double hi = 0;
+            for (QuadraticChart c : charts) {
+                double[] xi = DenseNeighbourGraph.representation(c, x, tolerance);
+                if (xi != null) {
+                    double e = Vec.distance(x, c.ambientOf(xi));
+                    lo = Math.min(lo, e);
+                    hi = Math.max(hi, e);
+                }
+            }
+            if (hi > 0) {
+                worst = Math.max(worst, hi + lo);
+            }
+        }
+        return worst;
     }
 
     /**
@@ -549,10 +666,12 @@ public final class PointCloudAtlas implements Manifold {
 
     /**
      * One pass over the charts: the preferred chart for an ambient point with the point's coordinates there, or, when
-     * no chart represents the point, the defect: the smallest distance to a chart's patch. The preferred chart is,
-     * among the charts that represent the point and whose domain of trust contains it, the one with the nearest centre
-     * relative to its radius, which is the membership rule the boundaries were trained on; if none contains it, the
-     * nearest that represents it. Preferring central charts keeps computations away from chart edges, where a
+     * no chart's patch is within the tolerance, the defect: the smallest distance to a chart's patch. The preferred
+     * chart is, among the charts that represent the point (projection in the fitted disc, surface within the
+     * tolerance) and whose domain of trust contains it, the one with the nearest centre relative to its radius, which
+     * is the membership rule the boundaries were trained on; if none contains it, the nearest that represents it; if
+     * none represents it, the nearest whose patch rim is within the tolerance, with clipped coordinates (then
+     * {@code strict} is null). Preferring central charts keeps computations away from chart edges, where a
      * quadratic fits worst. Every chart is measured, so the defect is exact; a pass costs O(k·D·d²) for k charts, a
      * few microseconds.
      */
@@ -576,7 +695,8 @@ public final class PointCloudAtlas implements Manifold {
             }
             double[] xi = c.clipped(projected);
             double dist = Vec.distance(x, c.centreRef()) / c.radius();
-            if (dist < insideDist && c.inside(xi)) {
+            boolean trusted = c.trusted(projected);
+            if (dist < insideDist && trusted && c.inside(xi)) {
                 inside = c;
                 insideXi = xi;
                 insideDist = dist;
@@ -586,7 +706,7 @@ public final class PointCloudAtlas implements Manifold {
                 anyXi = xi;
                 anyDist = dist;
             }
-            if (dist < strictDist && c.trusted(projected)) {
+            if (dist < strictDist && trusted) {
                 strict = c;
                 strictXi = xi;
                 strictDist = dist;
@@ -595,7 +715,10 @@ public final class PointCloudAtlas implements Manifold {
         if (inside != null) {
             return new Located(inside, insideXi, true, inside, insideXi, null);
         }
-        return any != null ? new Located(any, anyXi, false, strict, strictXi, null)
+        if (strict != null) {
+            return new Located(strict, strictXi, false, strict, strictXi, null);
+        }
+        return any != null ? new Located(any, anyXi, false, null, null, null)
                 : new Located(null, null, false, null, null,
                         new Defect("distance to the learned atlas", nearest, tolerance));
     }
@@ -607,12 +730,6 @@ public final class PointCloudAtlas implements Manifold {
      */
     private record Located(QuadraticChart chart, double[] xi, boolean contained, QuadraticChart strict,
                            double[] strictXi, Defect defect) {
-    }
-
-    private double[] ingest(String name, double[] point) {
-        Checks.requireFiniteOfLength(name, point, ambient, "ambient dimension D of the learned atlas");
-        Checks.requireOnManifold(name, point, this::checkPoint);
-        return point.clone();
     }
 
     private QuadraticChart own(Chart chart) {

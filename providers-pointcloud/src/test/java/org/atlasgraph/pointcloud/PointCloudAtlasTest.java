@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.Locale;
 import java.util.Random;
+import org.atlasgraph.api.Approximation;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.TangentVector;
@@ -115,9 +117,54 @@ class PointCloudAtlasTest {
         }
     }
 
+    /**
+     * The disagreement E measured on the atlas's own samples against the same measure on uniform points of S², a
+     * distribution the atlas does not know: both find the same worst overlap, to within {@value #DISAGREEMENT_RATIO}×.
+     */
+    private static final double DISAGREEMENT_RATIO = 1.5;
+    /** Uniform points of S² for the reference measure of the disagreement. */
+    private static final int SPHERE_DISAGREEMENT_POINTS = 2000;
+
+    @Test
+    void declaresItsApproximationFromTheDisagreementOfItsCharts() {
+        Approximation a = atlas.approximation().orElseThrow();
+        double e = atlas.chartDisagreement();
+
+        assertThat(a.lengthScale()).as("length scale = r/10").isCloseTo(0.1 * atlas.summary().radius(), within(1e-15));
+        assertThat(a.roundTrip()).as("round trip = 2E/length scale").isCloseTo(2 * e / a.lengthScale(), within(1e-15));
+        assertThat(a.distance()).as("distance = 2% + round trip").isCloseTo(0.02 + a.roundTrip(), within(1e-15));
+        assertThat(a.slope()).as("slope").isEqualTo(0.3);
+        assertThat(a.justification()).as("justification states E")
+                .contains(String.format(Locale.ROOT, "E = %.2e", e)).contains("27 quadratic charts");
+        assertThat(atlas.approximation().orElseThrow()).as("computed once").isSameAs(a);
+        double reference = disagreementOnUniformPointsOfTheSphere();
+        assertThat(e).as("E on the atlas's samples against E on uniform points of S² (%s)", reference)
+                .isBetween(reference / DISAGREEMENT_RATIO, reference * DISAGREEMENT_RATIO);
+    }
+
+    /** The largest difference of residuals of two charts that represent a uniform random point of S². */
+    private double disagreementOnUniformPointsOfTheSphere() {
+        Random rng = new Random(SEED + 5);
+        double worst = 0;
+        for (int s = 0; s < SPHERE_DISAGREEMENT_POINTS; s++) {
+            double[] x = TestClouds.unit(rng);
+            double lo = Double.POSITIVE_INFINITY;
+            double hi = 0;
+            for (QuadraticChart c : atlas.charts()) {
+                double[] xi = DenseNeighbourGraph.representation(c, x, atlas.offAtlasTolerance());
+                if (xi != null) {
+                    lo = Math.min(lo, c.residual(x));
+                    hi = Math.max(hi, c.residual(x));
+                }
+            }
+            worst = hi > 0 ? Math.max(worst, hi + lo) : worst;
+        }
+        return worst;
+    }
+
     @Test
     void transitionsRoundTripOnOverlaps() {
-        double disagreement = PointCloudConformanceTest.chartDisagreement(atlas);
+        double disagreement = atlas.chartDisagreement();
         Random rng = new Random(SEED + 3);
         int checked = 0;
         for (int i = 0; i < 400; i++) {

@@ -28,8 +28,9 @@ import org.junit.jupiter.api.TestInstance;
  * <p>The work is done by {@link ConformanceKit}; this class only maps its results onto JUnit: a passed rule passes, a
  * failed rule fails with the kit's message {@code [ID] statement · measured vs bound · where · hint}, and a skipped
  * rule (a missing capability or fixture, or an {@link Level#UNTESTED} rule) is reported as an aborted test whose
- * reason says what to provide. An approximate provider (a learned atlas) overrides {@link #settings()} with
- * {@link Tolerances#approximate} and justifies each tolerance in a comment.
+ * reason says what to provide. An approximate provider (a learned atlas) declares its bounds on the manifold
+ * ({@code Manifold.approximation()}), which {@link #settings()} applies; overriding {@link #settings()} remains possible
+ * for other seeds or sample counts.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class ManifoldVerification implements ManifoldVerificationRules {
@@ -47,9 +48,14 @@ public abstract class ManifoldVerification implements ManifoldVerificationRules 
      */
     protected abstract Manifold createManifold();
 
-    /** @return seed, samples, length scale and tolerances; strict defaults unless overridden */
+    /**
+     * The settings of the run; by default {@link TckSettings#forManifold}: strict for an exact manifold, the declared
+     * {@link org.atlasgraph.api.Approximation} for an approximate one. Called once, after {@link #createManifold()}.
+     *
+     * @return seed, samples, length scale and tolerances
+     */
     protected TckSettings settings() {
-        return TckSettings.defaults();
+        return TckSettings.forManifold(manifold());
     }
 
     /**

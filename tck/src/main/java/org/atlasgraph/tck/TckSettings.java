@@ -1,6 +1,8 @@
 package org.atlasgraph.tck;
 
 import java.util.Objects;
+import org.atlasgraph.api.Approximation;
+import org.atlasgraph.api.Manifold;
 
 /**
  * Knobs of a run: the seed every random draw derives from, the number of sampled base points, the manifold's length
@@ -52,6 +54,27 @@ public record TckSettings(long seed, int samples, double lengthScale, Tolerances
     /** @return seed 42, 8 samples, length scale 1, strict tolerances */
     public static TckSettings defaults() {
         return new TckSettings(DEFAULT_SEED, DEFAULT_SAMPLES);
+    }
+
+    /**
+     * The default settings for a manifold: strict for an exact one, and for one that declares itself approximate
+     * ({@link Manifold#approximation()}) its own length scale and tolerances with its justification. Both the JUnit
+     * kit ({@link ManifoldVerification#settings()}) and {@code atlas tck} start from these, so that a learned atlas
+     * is held to the same bounds in its tests and on the command line. A declared tolerance below the strict one is
+     * raised to it: no atlas is tested more strictly than an exact one.
+     *
+     * @param manifold the manifold under test
+     * @return seed 42, 8 samples, and the manifold's length scale and tolerances (strict when it declares none)
+     */
+    public static TckSettings forManifold(Manifold manifold) {
+        Objects.requireNonNull(manifold, "manifold");
+        return manifold.approximation().map(TckSettings::approximate).orElseGet(TckSettings::defaults);
+    }
+
+    private static TckSettings approximate(Approximation a) {
+        return defaults().withLengthScale(a.lengthScale()).withTolerances(Tolerances.approximate(
+                Math.max(a.slope(), Tolerances.STRICT_SLOPE), Math.max(a.roundTrip(), Tolerances.STRICT_ROUND_TRIP),
+                Math.max(a.distance(), Tolerances.STRICT_DISTANCE), a.justification()));
     }
 
     /** @return these settings with another seed */

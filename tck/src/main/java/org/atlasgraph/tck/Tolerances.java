@@ -9,9 +9,10 @@ import java.util.Optional;
  * the metric) that even a learned atlas satisfies to rounding, and is fixed.
  *
  * <p>Exact providers use {@link #strict()}. A provider whose charts or transitions are learned (§4.1: ψ̃_αβ need not
- * compose to the identity) declares itself approximate with {@link #approximate}, states each tolerance in its test
- * and justifies it there; the justification is printed with every failure so that a reader knows the bounds were
- * relaxed and why.
+ * compose to the identity) declares itself approximate on the manifold ({@code Manifold.approximation()}, with bounds
+ * derived from the atlas and a justification), which {@link TckSettings#forManifold} turns into {@link #approximate}
+ * tolerances; the justification is printed with every failure so that a reader knows the bounds were relaxed and
+ * why.
  *
  * @param slope         how far a fitted log-log slope may fall below the order a rate rule expects (RET-2, VT-3…5)
  * @param roundTrip     relative defect allowed in round trips (MAN-1, MAN-2, INV-1, INV-2, TRN-1, TRN-2, and VT-2

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.atlasgraph.api.Approximation;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.Sampler;
@@ -122,6 +123,73 @@ class ConformanceKitTest {
         assertThat(strict.status()).as("a 1e-3 shift under strict tolerances").isEqualTo(Status.FAILED);
         assertThat(relaxed.status()).as("a 1e-3 shift under a 1e-2 round-trip tolerance").isEqualTo(Status.PASSED);
         assertThat(relaxed.message()).as("relaxed message").contains("approximate tolerances: " + why);
+    }
+
+    /** A manifold whose locate is off by 1e-3 and that declares a round-trip bound of 1e-2 with its reason. */
+    private static Manifold declaredShifted(String why) {
+        return new ForwardingManifold(BrokenManifolds.SHIFTED_LOCATE.wrap(new SinhPlane(2))) {
+            @Override
+            public Optional<Approximation> approximation() {
+                return Optional.of(new Approximation(0.5, 0.3, 1e-2, 2e-2, why));
+            }
+        };
+    }
+
+    @Test
+    void settingsForAManifoldApplyItsDeclaredApproximation() {
+        String why = "locate is shifted by 1e-3";
+        TckSettings declared = TckSettings.forManifold(declaredShifted(why));
+
+        assertThat(declared.lengthScale()).as("declared length scale").isEqualTo(0.5);
+        assertThat(declared.tolerances()).as("declared tolerances")
+                .isEqualTo(Tolerances.approximate(0.3, 1e-2, 2e-2, why));
+        assertThat(declared.seed()).as("seed").isEqualTo(TckSettings.DEFAULT_SEED);
+        assertThat(TckSettings.forManifold(new SinhPlane(2))).as("an exact manifold keeps the strict defaults")
+                .isEqualTo(TckSettings.defaults());
+    }
+
+    @Test
+    void aDeclaredBoundBelowTheStrictOneIsRaisedToIt() {
+        Manifold tight = new ForwardingManifold(new SinhPlane(2)) {
+            @Override
+            public Optional<Approximation> approximation() {
+                return Optional.of(new Approximation(1, 1e-3, 1e-12, 1e-12, "claims better than exact"));
+            }
+        };
+        assertThat(TckSettings.forManifold(tight).tolerances()).as("tolerances of an over-modest declaration")
+                .isEqualTo(Tolerances.approximate(Tolerances.STRICT_SLOPE, Tolerances.STRICT_ROUND_TRIP,
+                        Tolerances.STRICT_DISTANCE, "claims better than exact"));
+    }
+
+    @Test
+    void theJUnitKitAppliesTheManifoldsDeclarationUnlessSettingsAreOverridden() {
+        String why = "locate is shifted by 1e-3";
+        ManifoldVerification declared = new ManifoldVerification() {
+            @Override
+            protected Manifold createManifold() {
+                return declaredShifted(why);
+            }
+        };
+        declared.createKit();
+        RuleResult relaxed = declared.kit().check(RuleId.MAN_1);
+
+        ManifoldVerification overridden = new ManifoldVerification() {
+            @Override
+            protected Manifold createManifold() {
+                return declaredShifted(why);
+            }
+
+            @Override
+            protected TckSettings settings() {
+                return TckSettings.defaults();
+            }
+        };
+        overridden.createKit();
+
+        assertThat(relaxed.status()).as("a 1e-3 shift under the declared 1e-2 bound").isEqualTo(Status.PASSED);
+        assertThat(relaxed.message()).as("message states the declaration").contains("approximate tolerances: " + why);
+        assertThat(overridden.kit().check(RuleId.MAN_1).status()).as("the same shift under overridden strict settings")
+                .isEqualTo(Status.FAILED);
     }
 
     @Test

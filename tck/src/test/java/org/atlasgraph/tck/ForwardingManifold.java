@@ -1,6 +1,7 @@
 package org.atlasgraph.tck;
 
 import java.util.Optional;
+import org.atlasgraph.api.Approximation;
 import org.atlasgraph.api.AtlasGraph;
 import org.atlasgraph.api.Chart;
 import org.atlasgraph.api.ChartPoint;
@@ -91,5 +92,10 @@ class ForwardingManifold implements Manifold {
     @Override
     public Optional<Sampler> sampler() {
         return delegate.sampler();
+    }
+
+    @Override
+    public Optional<Approximation> approximation() {
+        return delegate.approximation();
     }
 }
