@@ -1,5 +1,6 @@
 package org.atlasgraph.grassmann;
 
+import java.util.Arrays;
 import java.util.function.DoubleUnaryOperator;
 import org.ejml.concurrency.EjmlConcurrency;
 import org.ejml.data.DMatrixRMaj;
@@ -123,7 +124,7 @@ final class Dense {
     }
 
     /**
-     * Inverts a k×k matrix by Gauss–Jordan elimination with partial pivoting, O(k³), allocation-free.
+     * Inverts a k×k matrix: {@link #solve} with the identity as right-hand side, O(k³), allocation-free.
      *
      * @param a       the matrix (not modified)
      * @param k       its order
@@ -132,71 +133,24 @@ final class Dense {
      * @return {@code false} when a pivot falls below {@link #SINGULAR_PIVOT} times the largest entry of a
      */
     static boolean invert(double[] a, int k, double[] inverse, double[] scratch) {
-        int kk = k * k;
-        System.arraycopy(a, 0, scratch, 0, kk);
-        double scale = 0;
-        for (int i = 0; i < kk; i++) {
-            scale = Math.max(scale, Math.abs(a[i]));
-            inverse[i] = 0;
-        }
-        if (!(scale > 0) || !Double.isFinite(scale)) {
-            return false;
-        }
+        Arrays.fill(inverse, 0, k * k, 0);
         for (int i = 0; i < k; i++) {
             inverse[i * k + i] = 1;
         }
-        double threshold = SINGULAR_PIVOT * scale;
-        for (int col = 0; col < k; col++) {
-            int p = col;
-            double best = Math.abs(scratch[col * k + col]);
-            for (int r = col + 1; r < k; r++) {
-                double v = Math.abs(scratch[r * k + col]);
-                if (v > best) {
-                    best = v;
-                    p = r;
-                }
-            }
-            if (!(best > threshold)) {
-                return false;
-            }
-            if (p != col) {
-                swapRows(scratch, k, p, col);
-                swapRows(inverse, k, p, col);
-            }
-            int pr = col * k;
-            double f = 1 / scratch[pr + col];
-            for (int c = 0; c < k; c++) {
-                scratch[pr + c] *= f;
-                inverse[pr + c] *= f;
-            }
-            for (int r = 0; r < k; r++) {
-                double e = scratch[r * k + col];
-                if (r == col || e == 0) {
-                    continue;
-                }
-                int rr = r * k;
-                for (int c = col; c < k; c++) {
-                    scratch[rr + c] -= e * scratch[pr + c];
-                }
-                for (int c = 0; c < k; c++) {
-                    inverse[rr + c] -= e * inverse[pr + c];
-                }
-            }
-        }
-        return true;
+        return solve(a, k, inverse, inverse, scratch);
     }
 
     /**
      * Solves a·x = rhs for k×k a and k×k rhs by Gaussian elimination with partial pivoting on the augmented rows
      * (LU with the forward substitution fused in, then back substitution): (4/3)k³ multiply-adds, every inner loop a
      * row-major axpy the JIT vectorizes, no allocation for small k. Used where the ingest kernels need a⁻¹·rhs once per
-     * sample; cheaper than {@link #invert} followed by a product (2k³). From {@link #PARALLEL_SOLVE_FROM} on, the row
+     * sample; cheaper than an inverse followed by a product. From {@link #PARALLEL_SOLVE_FROM} on, the row
      * updates of each elimination step and the columns of the back substitution are split across EJML's threads.
      *
      * @param a   the matrix (not modified)
      * @param k   its order
-     * @param rhs the right-hand sides, k×k (not modified)
-     * @param x   receives a⁻¹·rhs, k×k (may not alias a or rhs)
+     * @param rhs the right-hand sides, k×k (read once, before x is written)
+     * @param x   receives a⁻¹·rhs, k×k (may be rhs itself; may not alias a)
      * @param lu  k×k scratch
      * @return {@code false} when a pivot falls below {@link #SINGULAR_PIVOT} times the largest entry of a
      */
