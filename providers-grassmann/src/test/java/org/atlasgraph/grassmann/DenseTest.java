@@ -41,4 +41,26 @@ class DenseTest {
         assertThat(Dense.solve(a, k, Reference.gaussian(rng, k, k), new double[k * k], new double[k * k]))
                 .as("two equal rows").isFalse();
     }
+
+    @ParameterizedTest(name = "k={0}")
+    @ValueSource(ints = {1, 3, 40})
+    void invertAgreesWithEjml(int k) {
+        SplittableRandom rng = new SplittableRandom(SEED * 7 + k);
+        double[] a = Reference.gaussian(rng, k, k);
+        for (int i = 0; i < k; i++) {
+            a[i * k + i] += 2 * Math.sqrt(k);
+        }
+        double[] original = a.clone();
+        double[] inverse = new double[k * k];
+        assertThat(Dense.invert(a, k, inverse, new double[k * k])).as("regular matrix").isTrue();
+        DMatrixRMaj expected = new DMatrixRMaj(k, k);
+        assertThat(CommonOps_DDRM.invert(Reference.matrix(k, k, a.clone()), expected)).as("EJML inverts it").isTrue();
+        assertThat(Reference.maxAbsDifference(inverse, expected.data)).as("invert vs EJML")
+                .isLessThan(TOL * (1 + Reference.maxAbs(expected.data)));
+        assertThat(a).as("a is not modified").isEqualTo(original);
+        double[] singular = Reference.gaussian(rng, k + 1, k + 1);
+        System.arraycopy(singular, 0, singular, k * (k + 1), k + 1);
+        assertThat(Dense.invert(singular, k + 1, new double[(k + 1) * (k + 1)], new double[(k + 1) * (k + 1)]))
+                .as("two equal rows").isFalse();
+    }
 }
