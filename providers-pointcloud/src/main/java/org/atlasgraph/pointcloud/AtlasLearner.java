@@ -120,14 +120,19 @@ final class AtlasLearner {
             progress.update("fits", fitted.incrementAndGet(), k);
         });
 
-        // the best residual of each point over the charts whose balls contain it, and from it the off-atlas tolerance
+        // each point's residual in every chart whose ball contains it (kept for the membership rule below), the best
+        // of them, and from those the off-atlas tolerance
         int[][] candidates = invert(net.members(), n);
+        double[][] candidateResidual = new double[n][];
         double[] residual = new double[n];
         IntStream.range(0, n).parallel().forEach(i -> {
+            double[] e = new double[candidates[i].length];
             double best = Double.POSITIVE_INFINITY;
-            for (int c : candidates[i]) {
-                best = Math.min(best, preliminary[c].residual(points[i]));
+            for (int j = 0; j < e.length; j++) {
+                e[j] = preliminary[candidates[i][j]].residual(points[i]);
+                best = Math.min(best, e[j]);
             }
+            candidateResidual[i] = e;
             residual[i] = best;
         });
         double maxResidual = 0;
@@ -150,9 +155,10 @@ final class AtlasLearner {
         IntStream.range(0, n).parallel().forEach(i -> {
             int arg = -1;
             double nearest = Double.POSITIVE_INFINITY;
-            for (int cand : candidates[i]) {
+            for (int j = 0; j < candidates[i].length; j++) {
+                int cand = candidates[i][j];
                 QuadraticChart c = preliminary[cand];
-                double e = c.residual(points[i]);
+                double e = candidateResidual[i][j];
                 if (e > residual[i] && e > Math.min(ACCEPTABLE_RESIDUAL * residual[i] + 3 * c.model().fitResidual(),
                         faithful)) {
                     continue;
