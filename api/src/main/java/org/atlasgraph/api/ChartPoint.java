@@ -44,6 +44,22 @@ public record ChartPoint(Chart chart, Coordinates xi) {
         return new TangentVector(chart, tau);
     }
 
+    /**
+     * Requires a tangent vector to be expressed in this point's chart, as every primitive taking {@code (p, τ)} does.
+     *
+     * @param name the tangent's name in the message, e.g. {@code "tau"}
+     * @param tau  the tangent vector
+     * @return {@code tau}
+     * @throws InvalidInputException if the charts differ
+     */
+    public TangentVector requireTangent(String name, TangentVector tau) {
+        if (!tau.chart().id().equals(chart.id())) {
+            throw new InvalidInputException(name, "a tangent vector in the chart of its base point, " + chart.id(),
+                    "one in chart " + tau.chart().id());
+        }
+        return tau;
+    }
+
     /** @return the zero tangent vector at this point */
     public TangentVector zeroTangent() {
         return new TangentVector(chart, Coordinates.zeros(chart.dimension()));

@@ -56,6 +56,24 @@ public final class Coordinates {
         return new Coordinates(Checks.requireFiniteResult(operation, owned));
     }
 
+    /**
+     * Requires these coordinates (or a tangent representative, or a covector) to have dimension {@code expected}: the
+     * check a chart, a transition or a metric makes on its raw arguments (TCK rule ERR-3).
+     *
+     * @param name     the input's name in the message, e.g. {@code "xi"}, {@code "tau"}, {@code "covector"}
+     * @param expected the required dimension
+     * @param context  what the dimension is, e.g. {@code "dimension of chart gnomonic-3"}, or {@code ""}
+     * @return {@code this}
+     * @throws InvalidInputException if the dimension differs
+     */
+    public Coordinates requireDimension(String name, int expected, String context) {
+        if (values.length != expected) {
+            String what = context.isEmpty() ? "length " + expected : "length " + expected + " (" + context + ")";
+            throw new InvalidInputException(name, what, String.valueOf(values.length));
+        }
+        return this;
+    }
+
     /** @return d, the number of entries */
     public int dimension() {
         return values.length;

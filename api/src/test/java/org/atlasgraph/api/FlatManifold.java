@@ -2,25 +2,18 @@ package org.atlasgraph.api;
 
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import org.atlasgraph.api.base.AtlasManifold;
 import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.Defect;
-import org.atlasgraph.api.primitive.DifferentialVectorTransport;
-import org.atlasgraph.api.primitive.Distance;
-import org.atlasgraph.api.primitive.ExactGeometry;
-import org.atlasgraph.api.primitive.InverseRetraction;
-import org.atlasgraph.api.primitive.Metric;
-import org.atlasgraph.api.primitive.QuasiEuclideanInverseRetraction;
-import org.atlasgraph.api.primitive.QuasiEuclideanRetraction;
-import org.atlasgraph.api.primitive.Retraction;
-import org.atlasgraph.api.primitive.VectorTransport;
 
 /**
  * A test fixture: Euclidean R^d with charts ξ = s·(x − c) (a centre c and a scale s &gt; 0), trusted on ‖ξ‖ &lt; 1. The
  * scale makes transitions and their differentials non-trivial while every answer stays known in closed form.
  */
-public final class FlatManifold implements Manifold {
+public final class FlatManifold extends AtlasManifold {
     private final int d;
     private final double scale;
+    private final double imageRadius;
     private final AtomicLong serial = new AtomicLong();
     private final AtlasGraph atlas = new AtlasGraph() {
         @Override
@@ -39,17 +32,28 @@ public final class FlatManifold implements Manifold {
      * @param scale the coordinate scale s of every chart
      */
     public FlatManifold(int d, double scale) {
+        this(d, scale, Double.POSITIVE_INFINITY);
+    }
+
+    /**
+     * @param d          dimension
+     * @param scale      the coordinate scale s of every chart
+     * @param imageRadius every chart's image is the ball ‖ξ‖ &lt; imageRadius (&gt; 1, the radius of trust)
+     */
+    public FlatManifold(int d, double scale, double imageRadius) {
+        super(AmbientMetric.INDUCED);
         this.d = d;
         this.scale = scale;
+        this.imageRadius = imageRadius;
     }
 
     /** @return a new chart centred at c */
     public Translated chartAt(double[] centre) {
-        return new Translated(new ChartId("flat-" + serial.incrementAndGet()), centre.clone(), scale);
+        return new Translated(new ChartId("flat-" + serial.incrementAndGet()), centre.clone(), scale, imageRadius);
     }
 
-    /** A chart ξ = s(x − c). */
-    public record Translated(ChartId id, double[] centre, double scale) implements Chart {
+    /** A chart ξ = s(x − c) with image ‖ξ‖ &lt; imageRadius. */
+    public record Translated(ChartId id, double[] centre, double scale, double imageRadius) implements Chart {
         @Override
         public int dimension() {
             return centre.length;
@@ -61,7 +65,15 @@ public final class FlatManifold implements Manifold {
         }
 
         @Override
+        public boolean inImage(Coordinates xi) {
+            return xi.norm() < imageRadius;
+        }
+
+        @Override
         public double[] toAmbient(Coordinates xi) {
+            if (!inImage(xi)) {
+                throw new IllegalArgumentException("xi outside the image: " + xi);
+            }
             double[] x = xi.toArray();
             for (int i = 0; i < x.length; i++) {
                 x[i] = centre[i] + x[i] / scale;
@@ -148,21 +160,6 @@ public final class FlatManifold implements Manifold {
     }
 
     @Override
-    public Retraction retraction() {
-        return new QuasiEuclideanRetraction(atlas);
-    }
-
-    @Override
-    public InverseRetraction inverseRetraction() {
-        return new QuasiEuclideanInverseRetraction(this);
-    }
-
-    @Override
-    public VectorTransport vectorTransport() {
-        return new DifferentialVectorTransport(this);
-    }
-
-    @Override
     public Metric metric() {
         return new Metric() {
             @Override
@@ -175,20 +172,5 @@ public final class FlatManifold implements Manifold {
                 return p.tangent(covector.scale(scale * scale));
             }
         };
-    }
-
-    @Override
-    public Distance distance() {
-        return (p, q) -> Coordinates.of(embed(p)).minus(Coordinates.of(embed(q))).norm();
-    }
-
-    @Override
-    public Optional<ExactGeometry> exact() {
-        return Optional.empty();
-    }
-
-    @Override
-    public Optional<Sampler> sampler() {
-        return Optional.empty();
     }
 }

@@ -136,7 +136,7 @@ final class GnomonicChart implements Chart {
      * @return {@code values}
      */
     Coordinates checked(String name, Coordinates values) {
-        return Checks.requireDimension(name, values, centre.length - 1, "dimension of chart " + id);
+        return values.requireDimension(name, centre.length - 1, "dimension of chart " + id);
     }
 
     @Override

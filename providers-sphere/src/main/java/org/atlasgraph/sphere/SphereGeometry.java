@@ -2,7 +2,7 @@ package org.atlasgraph.sphere;
 
 import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
-import org.atlasgraph.api.primitive.ExactGeometry;
+import org.atlasgraph.api.capability.ExactGeometry;
 
 /**
  * Closed-form geometry of S^{n-1} with the round metric: great-circle exp, log, parallel transport and distance.
@@ -75,13 +75,6 @@ final class SphereGeometry implements ExactGeometry {
             r[i] += uv * ((Math.cos(theta) - 1) * u[i] - Math.sin(theta) * p[i]);
         }
         return r;
-    }
-
-    @Override
-    public double inner(double[] p, double[] u, double[] v) {
-        check("u", u);
-        check("v", v);
-        return Vectors.dot(u, v);
     }
 
     /** {@inheritDoc} {@code atan2(‖q − (p·q)p‖, p·q)}, accurate at all angles (unlike acos near 0 and π). */

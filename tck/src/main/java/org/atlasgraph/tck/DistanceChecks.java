@@ -7,8 +7,8 @@ import java.util.random.RandomGenerator;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.Manifold;
-import org.atlasgraph.api.primitive.Distance;
-import org.atlasgraph.api.primitive.ExactGeometry;
+import org.atlasgraph.api.Distance;
+import org.atlasgraph.api.capability.ExactGeometry;
 
 /**
  * Rules DST-1…4: the provider's {@link Distance}. Pairs are far (consecutive test points, anywhere on M) and near
@@ -30,9 +30,12 @@ final class DistanceChecks {
 
     /** DST-1: symmetry. */
     static RuleResult symmetric(Probe probe) {
+        if (probe.distance().isEmpty()) {
+            return Evidence.skipped(RuleId.DST_1, Probe.NO_GEODESICS);
+        }
         Evidence ev = probe.evidence(RuleId.DST_1);
-        Distance d = probe.manifold().distance();
-        double bound = probe.settings().tolerances().distance();
+        Distance d = probe.distance().get();
+        double bound = probe.settings().accuracy().distance();
         for (Pair pair : pairs(probe, RuleId.DST_1)) {
             ev.guard(pair.where(), () -> {
                 double pq = d.distance(pair.p(), pair.q());
@@ -46,11 +49,13 @@ final class DistanceChecks {
 
     /** DST-2: {@code d(p, p) = 0}, also with p expressed in another chart, and {@code d ≥ 0}. */
     static RuleResult zeroDiagonal(Probe probe) {
+        if (probe.distance().isEmpty()) {
+            return Evidence.skipped(RuleId.DST_2, Probe.NO_GEODESICS);
+        }
         Evidence ev = probe.evidence(RuleId.DST_2);
-        Manifold m = probe.manifold();
-        Distance d = m.distance();
+        Distance d = probe.distance().get();
         RandomGenerator rng = probe.random(RuleId.DST_2);
-        double bound = probe.settings().tolerances().roundTrip() * probe.scale();
+        double bound = probe.settings().accuracy().roundTrip() * probe.scale();
         for (Probe.Case c : probe.cases()) {
             ev.guard(c.label(), () -> {
                 ev.atMost("d(p, p)", d.distance(c.point(), c.point()), bound, c.label());
@@ -67,11 +72,14 @@ final class DistanceChecks {
         return ev.result();
     }
 
-    /** DST-3: the triangle inequality, with relative slack {@link Tolerances#distance()}. */
+    /** DST-3: the triangle inequality, with relative slack {@link org.atlasgraph.api.capability.Accuracy#distance()}. */
     static RuleResult triangle(Probe probe) {
+        if (probe.distance().isEmpty()) {
+            return Evidence.skipped(RuleId.DST_3, Probe.NO_GEODESICS);
+        }
         Evidence ev = probe.evidence(RuleId.DST_3);
-        Distance d = probe.manifold().distance();
-        double bound = probe.settings().tolerances().distance();
+        Distance d = probe.distance().get();
+        double bound = probe.settings().accuracy().distance();
         for (Triple t : triples(probe)) {
             ev.guard(t.where(), () -> {
                 double pq = d.distance(t.p(), t.q());
@@ -86,17 +94,18 @@ final class DistanceChecks {
 
     /** DST-4: agreement with {@link ExactGeometry#distance}. */
     static RuleResult exact(Probe probe) {
-        if (probe.exact().isEmpty()) {
+        if (probe.exact().isEmpty() || probe.distance().isEmpty()) {
             return Evidence.skipped(RuleId.DST_4, Probe.NO_EXACT);
         }
+        Distance d = probe.distance().get();
         ExactGeometry exact = probe.exact().get();
         Manifold m = probe.manifold();
         Evidence ev = probe.evidence(RuleId.DST_4);
-        double bound = probe.settings().tolerances().distance();
+        double bound = probe.settings().accuracy().distance();
         for (Pair pair : pairs(probe, RuleId.DST_4)) {
             ev.guard(pair.where(), () -> {
                 double reference = exact.distance(m.embed(pair.p()), m.embed(pair.q()));
-                double measured = m.distance().distance(pair.p(), pair.q());
+                double measured = d.distance(pair.p(), pair.q());
                 ev.atMost("|d(p,q) − d_exact(p,q)|/d_exact", Math.abs(measured - reference) / floor(probe, reference),
                         bound, pair.where() + ", d_exact=" + reference);
             });
@@ -118,7 +127,7 @@ final class DistanceChecks {
             Probe.Case next = cases.get((i + 1) % cases.size());
             pairs.add(new Pair(c.point(), next.point(), c.label() + " and " + next.label()));
             Coordinates tau = probe.unitTangent(c.point(), rng).scale(NEAR_STEP * probe.scale());
-            pairs.add(new Pair(c.point(), m.retraction().retract(c.point(), c.point().tangent(tau)),
+            pairs.add(new Pair(c.point(), m.retraction().retract(c.point(), c.point().tangent(tau)).orElseThrow(() -> Probe.empty("retract")),
                     c.label() + " and Ret_p(τ), ‖τ‖=" + NEAR_STEP * probe.scale()));
         }
         return pairs;
@@ -135,8 +144,8 @@ final class DistanceChecks {
             triples.add(new Triple(p, cases.get((i + 1) % cases.size()).point(),
                     cases.get((i + 2) % cases.size()).point(), c.label() + " and the next two test points"));
             Coordinates tau = probe.unitTangent(p, rng).scale(NEAR_STEP * probe.scale());
-            triples.add(new Triple(p, m.retraction().retract(p, p.tangent(tau)),
-                    m.retraction().retract(p, p.tangent(tau.scale(2))),
+            triples.add(new Triple(p, m.retraction().retract(p, p.tangent(tau)).orElseThrow(() -> Probe.empty("retract")),
+                    m.retraction().retract(p, p.tangent(tau.scale(2))).orElseThrow(() -> Probe.empty("retract")),
                     c.label() + ", q = Ret_p(τ), r = Ret_p(2τ), ‖τ‖=" + NEAR_STEP * probe.scale()));
         }
         return triples;

@@ -124,7 +124,7 @@ final class Evidence {
 
     private String message(String measured, String where) {
         TckSettings s = probe.settings();
-        String tolerances = s.tolerances().approximation().map(a -> ", approximate tolerances: " + a).orElse("");
+        String tolerances = s.accuracy().isExact() ? "" : ", approximate tolerances: " + s.accuracy();
         return "[" + id.id() + "] " + id.statement() + " · " + measured + " · " + probe.manifold().name()
                 + ", seed=" + s.seed() + ", " + where + tolerances + " · check: " + id.hint();
     }

@@ -15,7 +15,7 @@ final class ManifoldChecks {
     static RuleResult locateOfEmbed(Probe probe) {
         Evidence ev = probe.evidence(RuleId.MAN_1);
         Manifold m = probe.manifold();
-        double bound = probe.settings().tolerances().roundTrip() * probe.scale();
+        double bound = probe.settings().accuracy().roundTrip() * probe.scale();
         for (Probe.Case c : probe.cases()) {
             ev.guard(c.label(), () -> {
                 ChartPoint q = m.locate(m.embed(c.point()));
@@ -30,7 +30,7 @@ final class ManifoldChecks {
     static RuleResult coordinatesInOwnChart(Probe probe) {
         Evidence ev = probe.evidence(RuleId.MAN_2);
         Manifold m = probe.manifold();
-        double bound = probe.settings().tolerances().roundTrip() * probe.scale();
+        double bound = probe.settings().accuracy().roundTrip() * probe.scale();
         for (Probe.Case c : probe.cases()) {
             ChartPoint p = c.point();
             ev.guard(c.label(), () -> {

@@ -9,16 +9,17 @@ import org.atlasgraph.api.Chart;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.Manifold;
-import org.atlasgraph.api.Sampler;
+import org.atlasgraph.api.capability.Sampler;
 import org.atlasgraph.api.check.Checks;
-import org.atlasgraph.api.primitive.ExactGeometry;
+import org.atlasgraph.api.Distance;
+import org.atlasgraph.api.capability.ExactGeometry;
+import org.atlasgraph.api.capability.Geodesics;
 
 /**
  * The kit's view of the manifold under test: the seeded test points, and measurements that do not trust the
  * primitives being tested.
  *
- * <p>Sizes of tangent vectors are measured in the ambient space ({@code ‖Dφ⁻¹τ‖}, with {@link ExactGeometry#inner}
- * where it exists), never with the provider's {@code Metric}, which has rules of its own (MET-1…3); distances between
+ * <p>Sizes of tangent vectors are measured in the ambient space ({@code ‖Dφ⁻¹τ‖}, in the manifold's stated metric {@code Manifold.ambientMetric()}), never with the provider's {@code Metric}, which has rules of its own (MET-1…3); distances between
  * points with {@link ExactGeometry#distance} where it exists (it does not depend on the ambient representative of a
  * quotient such as the Grassmannian), else the Euclidean distance of the embedded points.
  */
@@ -48,7 +49,9 @@ final class Probe {
      */
     static final double ROUNDING_FLOOR = 1e-12;
     /** Skip reason of the rules that compare with the exact geometry. */
-    static final String NO_EXACT = "manifold has no ExactGeometry (Manifold.exact() is empty)";
+    static final String NO_EXACT = "manifold has no ExactGeometry (Manifold.capability(ExactGeometry.class) is empty)";
+    /** Skip reason of the distance rules. */
+    static final String NO_GEODESICS = "manifold has no Geodesics (Manifold.capability(Geodesics.class) is empty)";
     /** Step radii (× length scale) at which another chart is sought near a point. */
     private static final double[] NEIGHBOUR_RADII = {0.1, 0.3};
     private static final long SEED_MIX = 0x9E3779B97F4A7C15L;
@@ -92,7 +95,18 @@ final class Probe {
     }
 
     Optional<ExactGeometry> exact() {
-        return manifold.exact();
+        return manifold.capability(ExactGeometry.class);
+    }
+
+    /** @return the manifold's geodesic distance, when it has {@link Geodesics} */
+    Optional<Distance> distance() {
+        return manifold.capability(Geodesics.class).map(g -> g);
+    }
+
+    /** @return the failure of a primitive that answered empty where it must answer */
+    static IllegalStateException empty(String operation) {
+        return new IllegalStateException(operation + " answered empty (cannot do it here) at a test point a short "
+                + "step from a sampled point, where it must answer");
     }
 
     double scale() {
@@ -129,7 +143,7 @@ final class Probe {
     private List<Case> drawCases() {
         RandomGenerator rng = new SplittableRandom(settings.seed());
         List<ChartPoint> base = new ArrayList<>();
-        Optional<Sampler> sampler = manifold.sampler();
+        Optional<Sampler> sampler = manifold.capability(Sampler.class);
         if (sampler.isPresent()) {
             for (int i = 0; i < settings.samples(); i++) {
                 base.add(sampler.get().sample(rng));
@@ -168,16 +182,9 @@ final class Probe {
         return requireFinite("Chart.pushForward", p.chart().pushForward(p.xi(), tau));
     }
 
-    /** @return the ambient inner product at the embedded point x */
+    /** @return the manifold's stated metric at the embedded point x, {@code g_x(u, v)} */
     double inner(double[] x, double[] u, double[] v) {
-        if (manifold.exact().isPresent()) {
-            return manifold.exact().get().inner(x, u, v);
-        }
-        double s = 0;
-        for (int i = 0; i < u.length; i++) {
-            s += u[i] * v[i];
-        }
-        return s;
+        return manifold.ambientMetric().inner(x, u, v);
     }
 
     /** @return {@code ‖Dφ⁻¹(ξ_p)τ‖}, the induced norm measured without the provider's Metric */
@@ -222,8 +229,8 @@ final class Probe {
 
     /** @return the distance of two embedded points: exact where available, else Euclidean */
     double ambientDistance(double[] x, double[] y) {
-        if (manifold.exact().isPresent()) {
-            return manifold.exact().get().distance(x, y);
+        if (manifold.capability(ExactGeometry.class).isPresent()) {
+            return manifold.capability(ExactGeometry.class).get().distance(x, y);
         }
         double s = 0;
         for (int i = 0; i < x.length; i++) {
@@ -242,8 +249,8 @@ final class Probe {
         double[] a = push(p, u);
         double[] b = push(q, w);
         double size = norm(p, u);
-        if (manifold.exact().isPresent()) {
-            ExactGeometry exact = manifold.exact().get();
+        if (manifold.capability(ExactGeometry.class).isPresent()) {
+            ExactGeometry exact = manifold.capability(ExactGeometry.class).get();
             double eps = TANGENT_PROBE * scale() / size;
             double[] ea = exact.exp(manifold.embed(p), scaled(a, eps));
             double[] eb = exact.exp(manifold.embed(q), scaled(b, eps));
@@ -267,7 +274,7 @@ final class Probe {
         candidates.add(manifold.locate(x).chart());
         for (double r : NEIGHBOUR_RADII) {
             Coordinates step = unitTangent(p, rng).scale(r * scale());
-            ChartPoint q = manifold.retraction().retract(p, p.tangent(step));
+            ChartPoint q = manifold.retraction().retract(p, p.tangent(step)).orElseThrow(() -> Probe.empty("retract"));
             candidates.add(manifold.locate(manifold.embed(q)).chart());
         }
         manifold.atlas().asGraph().filter(g -> g.containsVertex(p.chart()))

@@ -38,7 +38,7 @@ final class ProviderChecks {
                     + loaded.stream().map(ManifoldProvider::name).collect(Collectors.toList()) + ")", where);
         }
         ev.guard(where, () -> {
-            ManifoldProvider named = Providers.named(provider.name());
+            ManifoldProvider named = Providers.onClassPath().named(provider.name());
             if (named.getClass().equals(provider.getClass())) {
                 ev.held("Providers.named(\"" + provider.name() + "\") is it", where);
             } else {

@@ -8,7 +8,7 @@ import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.TangentVector;
 import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.Defect;
-import org.atlasgraph.api.primitive.ExactGeometry;
+import org.atlasgraph.api.capability.ExactGeometry;
 
 /** Rules RET-1…3 (the retraction, §2.2, §2.4, Claim 2.1) and INV-1…2 (its inverse, §4.2.5). */
 final class RetractionChecks {
@@ -24,10 +24,10 @@ final class RetractionChecks {
     static RuleResult zeroStep(Probe probe) {
         Evidence ev = probe.evidence(RuleId.RET_1);
         Manifold m = probe.manifold();
-        double bound = probe.settings().tolerances().roundTrip() * probe.scale();
+        double bound = probe.settings().accuracy().roundTrip() * probe.scale();
         for (Probe.Case c : probe.cases()) {
             ev.guard(c.label(), () -> {
-                ChartPoint q = m.retraction().retract(c.point(), c.point().zeroTangent());
+                ChartPoint q = m.retraction().retract(c.point(), c.point().zeroTangent()).orElseThrow(() -> Probe.empty("retract"));
                 ev.atMost("d(Ret_p(0), p)", probe.pointDistance(q, c.point()), bound, c.label());
             });
         }
@@ -56,7 +56,7 @@ final class RetractionChecks {
                 double[] defects = new double[steps.length];
                 for (int k = 0; k < steps.length; k++) {
                     Coordinates step = tau.scale(steps[k] * s);
-                    ChartPoint q = m.retraction().retract(p, p.tangent(step));
+                    ChartPoint q = m.retraction().retract(p, p.tangent(step)).orElseThrow(() -> Probe.empty("retract"));
                     if (exact.isPresent()) {
                         double[] e = exact.get().exp(m.embed(p), probe.push(p, step));
                         defects[k] = probe.ambientDistance(m.embed(q), e) / s;
@@ -68,7 +68,7 @@ final class RetractionChecks {
                     }
                 }
                 ev.slope(SlopeFit.of(steps, defects, Probe.ROUNDING_FLOOR, 2), 2,
-                        probe.settings().tolerances().slope(), where);
+                        probe.settings().accuracy().slope(), where);
             });
         }
         return ev.result();
@@ -85,7 +85,7 @@ final class RetractionChecks {
                 String where = c.label() + ", ‖τ‖=" + Checks.number(r * probe.scale());
                 ev.guard(where, () -> {
                     ChartPoint q = m.retraction().retract(p, p.tangent(probe.unitTangent(p, rng)
-                            .scale(r * probe.scale())));
+                            .scale(r * probe.scale()))).orElseThrow(() -> Probe.empty("retract"));
                     double[] x = m.embed(q);
                     Optional<Defect> defect = m.checkPoint(x);
                     if (q.chart().dimension() != m.dimension() || x.length != m.ambientDimension()) {
@@ -113,7 +113,7 @@ final class RetractionChecks {
         Evidence ev = probe.evidence(RuleId.INV_1);
         Manifold m = probe.manifold();
         RandomGenerator rng = probe.random(RuleId.INV_1);
-        double bound = probe.settings().tolerances().roundTrip();
+        double bound = probe.settings().accuracy().roundTrip();
         for (Probe.Case c : probe.cases()) {
             ChartPoint p = c.point();
             for (double r : INVERSE_RADII) {
@@ -121,8 +121,8 @@ final class RetractionChecks {
                 String where = c.label() + ", ‖τ‖=" + Checks.number(size);
                 ev.guard(where, () -> {
                     Coordinates tau = probe.unitTangent(p, rng).scale(size);
-                    ChartPoint q = m.retraction().retract(p, p.tangent(tau));
-                    TangentVector v = m.inverseRetraction().inverseRetract(p, q);
+                    ChartPoint q = m.retraction().retract(p, p.tangent(tau)).orElseThrow(() -> Probe.empty("retract"));
+                    TangentVector v = m.inverseRetraction().inverseRetract(p, q).orElseThrow(() -> Probe.empty("inverseRetract"));
                     if (!v.chart().id().equals(p.chart().id())) {
                         ev.violation("Log^Ret_p(q) is in chart " + v.chart().id() + ", not in p's chart", where);
                     } else {
@@ -144,8 +144,8 @@ final class RetractionChecks {
         Evidence ev = probe.evidence(RuleId.INV_2);
         Manifold m = probe.manifold();
         RandomGenerator rng = probe.random(RuleId.INV_2);
-        double bound = probe.settings().tolerances().roundTrip();
-        boolean approximate = probe.settings().tolerances().isApproximate();
+        double bound = probe.settings().accuracy().roundTrip();
+        boolean approximate = !probe.settings().accuracy().isExact();
         for (Probe.Case c : probe.cases()) {
             ChartPoint p = c.point();
             for (double r : INVERSE_RADII) {
@@ -153,8 +153,8 @@ final class RetractionChecks {
                 String where = c.label() + ", d(p, q) ≈ " + Checks.number(size);
                 ev.guard(where, () -> {
                     Coordinates sigma = probe.unitTangent(p, rng).scale(size);
-                    ChartPoint q = m.locate(m.embed(m.retraction().retract(p, p.tangent(sigma))));
-                    ChartPoint back = m.retraction().retract(p, m.inverseRetraction().inverseRetract(p, q));
+                    ChartPoint q = m.locate(m.embed(m.retraction().retract(p, p.tangent(sigma)).orElseThrow(() -> Probe.empty("retract"))));
+                    ChartPoint back = m.retraction().retract(p, m.inverseRetraction().inverseRetract(p, q).orElseThrow(() -> Probe.empty("inverseRetract"))).orElseThrow(() -> Probe.empty("retract"));
                     // learned charts disagree by a fixed amount (their fit residual), not one proportional to the
                     // step, so an approximate provider's defect is measured relative to the length scale at least
                     double denominator = approximate ? Math.max(size, probe.scale()) : size;

@@ -36,7 +36,7 @@ final class TransitionChecks {
 
     /** TRN-1: {@code ψ_βα(ψ_αβ(ξ)) = ξ}. */
     static RuleResult roundTrip(Probe probe) {
-        double bound = probe.settings().tolerances().roundTrip();
+        double bound = probe.settings().accuracy().roundTrip();
         return forEachOverlap(probe, RuleId.TRN_1, (ev, o, y) -> {
             Optional<Coordinates> z = o.backward().flatMap(t -> t.apply(y));
             if (z.isEmpty()) {
@@ -50,7 +50,7 @@ final class TransitionChecks {
 
     /** TRN-2: {@code φ_β⁻¹(ψ_αβ(ξ)) = φ_α⁻¹(ξ)}, compared as points. */
     static RuleResult samePoint(Probe probe) {
-        double bound = probe.settings().tolerances().roundTrip();
+        double bound = probe.settings().accuracy().roundTrip();
         return forEachOverlap(probe, RuleId.TRN_2, (ev, o, y) -> ev.atMost("d(φ_β⁻¹(ψ_αβ(ξ)), p)",
                 probe.pointDistance(new ChartPoint(o.inBeta().chart(), y), o.p()) / probe.scale(), bound, o.where()));
     }
@@ -62,7 +62,7 @@ final class TransitionChecks {
      */
     static RuleResult differential(Probe probe) {
         RandomGenerator rng = probe.random(RuleId.TRN_3);
-        double bound = Math.max(FINITE_DIFFERENCE_TOLERANCE, probe.settings().tolerances().roundTrip());
+        double bound = Math.max(FINITE_DIFFERENCE_TOLERANCE, probe.settings().accuracy().roundTrip());
         double h = FINITE_DIFFERENCE_STEP * probe.scale();
         return forEachOverlap(probe, RuleId.TRN_3, (ev, o, y) -> {
             Coordinates xi = o.p().xi();

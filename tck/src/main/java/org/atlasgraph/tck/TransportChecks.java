@@ -9,7 +9,7 @@ import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.TangentVector;
 import org.atlasgraph.api.check.Checks;
-import org.atlasgraph.api.primitive.ExactGeometry;
+import org.atlasgraph.api.capability.ExactGeometry;
 
 /**
  * Rules VT-1…5: the vector transport of §2.4.1 (identity on representatives within a chart, differentials across
@@ -47,7 +47,7 @@ final class TransportChecks {
             ChartPoint p = c.point();
             ev.guard(c.label(), () -> {
                 Coordinates tau = probe.unitTangent(p, rng).scale(LINEARITY_STEP * probe.scale());
-                ChartPoint near = m.retraction().retract(p, p.tangent(tau));
+                ChartPoint near = m.retraction().retract(p, p.tangent(tau)).orElseThrow(() -> Probe.empty("retract"));
                 List<ChartPoint> destinations = List.of(near, m.locate(m.embed(near)));
                 for (ChartPoint q : destinations) {
                     String where = c.label() + ", q = Ret_p(τ) in chart " + q.chart().id() + ", ‖τ‖="
@@ -95,7 +95,7 @@ final class TransportChecks {
                     if (sameChart(ev, q, where, moved)) {
                         ev.atMost("‖T_{p→p'}σ − σ‖/‖σ‖ as tangent vectors",
                                 probe.tangentDefect(p, sigma, q, moved.tau()),
-                                probe.settings().tolerances().roundTrip(), where);
+                                probe.settings().accuracy().roundTrip(), where);
                     }
                 }
             });
@@ -117,12 +117,12 @@ final class TransportChecks {
                 Coordinates sigma = probe.unitTangent(p, rng);
                 double[] defects = new double[steps.length];
                 for (int k = 0; k < steps.length; k++) {
-                    ChartPoint q = m.retraction().retract(p, p.tangent(tau.scale(steps[k] * probe.scale())));
+                    ChartPoint q = m.retraction().retract(p, p.tangent(tau.scale(steps[k] * probe.scale()))).orElseThrow(() -> Probe.empty("retract"));
                     TangentVector w = m.vectorTransport().transport(p, p.tangent(sigma), q);
                     defects[k] = Math.abs(probe.norm(q, w.tau()) - 1);
                 }
                 ev.slope(SlopeFit.of(steps, defects, Probe.ROUNDING_FLOOR, 1), 1,
-                        probe.settings().tolerances().slope(), where);
+                        probe.settings().accuracy().slope(), where);
             });
         }
         return ev.result();
@@ -212,7 +212,7 @@ final class TransportChecks {
             double[] v = probe.push(p, sigma);
             double[] defects = new double[steps.length];
             for (int k = 0; k < steps.length; k++) {
-                ChartPoint q = m.retraction().retract(p, p.tangent(tau.scale(steps[k] * probe.scale())));
+                ChartPoint q = m.retraction().retract(p, p.tangent(tau.scale(steps[k] * probe.scale()))).orElseThrow(() -> Probe.empty("retract"));
                 double[] y = m.embed(q);
                 double[] transported = probe.push(q, m.vectorTransport().transport(p, p.tangent(sigma), q).tau());
                 double[] parallel = exact.parallelTransport(x, v, y);
@@ -223,7 +223,7 @@ final class TransportChecks {
                 defects[k] = Math.sqrt(probe.inner(y, diff, diff));
             }
             ev.slope(SlopeFit.of(steps, defects, Probe.ROUNDING_FLOOR, order), order,
-                    probe.settings().tolerances().slope(), where);
+                    probe.settings().accuracy().slope(), where);
         });
     }
 

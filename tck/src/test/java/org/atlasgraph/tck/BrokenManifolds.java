@@ -187,7 +187,7 @@ enum BrokenManifolds {
         Manifold wrap(Manifold m) {
             Metric g = m.metric();
             return withMetric(m, g::inner, (p, covector) -> p.tangent(
-                    Checks.requireDimension("covector", covector, p.chart().dimension(), "")));
+                    covector.requireDimension("covector", p.chart().dimension(), "")));
         }
     },
     /** raise() pads or truncates a covector of the wrong length instead of rejecting it. */

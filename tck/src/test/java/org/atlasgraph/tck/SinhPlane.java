@@ -134,7 +134,7 @@ final class SinhPlane implements Manifold {
 
             @Override
             public TangentVector raise(ChartPoint p, Coordinates covector) {
-                Checks.requireDimension("covector", covector, d, "dimension of " + name());
+                covector.requireDimension("covector", d, "dimension of " + name());
                 double[] r = new double[d];
                 for (int i = 0; i < d; i++) {
                     double c = Math.cosh(p.xi().get(i));
@@ -185,7 +185,7 @@ final class SinhPlane implements Manifold {
     }
 
     private Coordinates checked(String name, Coordinates values) {
-        return Checks.requireDimension(name, values, d, "dimension of " + name());
+        return values.requireDimension(name, d, "dimension of " + name());
     }
 
     private static double asinh(double y) {

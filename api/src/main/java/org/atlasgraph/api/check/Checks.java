@@ -3,9 +3,6 @@ package org.atlasgraph.api.check;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
-import org.atlasgraph.api.ChartPoint;
-import org.atlasgraph.api.Coordinates;
-import org.atlasgraph.api.TangentVector;
 
 /**
  * Static validators for the public boundary. Each returns its argument, so that checks compose with assignments
@@ -33,25 +30,6 @@ public final class Checks {
         if (values.length != expected) {
             String what = context.isEmpty() ? "length " + expected : "length " + expected + " (" + context + ")";
             throw new InvalidInputException(name, what, String.valueOf(values.length));
-        }
-        return values;
-    }
-
-    /**
-     * Requires coordinates (or a tangent representative, or a covector) of dimension {@code expected}: the check a
-     * chart, a transition or a metric makes on its raw {@code Coordinates} arguments (TCK rule ERR-3).
-     *
-     * @param name     the input's name in the message, e.g. {@code "xi"}, {@code "tau"}, {@code "covector"}
-     * @param values   the coordinates
-     * @param expected the required dimension
-     * @param context  what the dimension is, e.g. {@code "dimension of chart gnomonic-3"}, or {@code ""}
-     * @return {@code values}
-     * @throws InvalidInputException if the dimension differs
-     */
-    public static Coordinates requireDimension(String name, Coordinates values, int expected, String context) {
-        if (values.dimension() != expected) {
-            String what = context.isEmpty() ? "length " + expected : "length " + expected + " (" + context + ")";
-            throw new InvalidInputException(name, what, String.valueOf(values.dimension()));
         }
         return values;
     }
@@ -161,23 +139,6 @@ public final class Checks {
             throw new NotOnManifoldException(name, defect.get());
         }
         return ambient;
-    }
-
-    /**
-     * Requires a tangent vector to be expressed in the chart of its base point.
-     *
-     * @param name the tangent's name in the message, e.g. {@code "tau"}
-     * @param p    the base point
-     * @param tau  the tangent vector
-     * @return {@code tau}
-     * @throws InvalidInputException if the charts differ
-     */
-    public static TangentVector requireSameChart(String name, ChartPoint p, TangentVector tau) {
-        if (!tau.chart().id().equals(p.chart().id())) {
-            throw new InvalidInputException(name, "a tangent vector in the chart of its base point, " + p.chart().id(),
-                    "one in chart " + tau.chart().id());
-        }
-        return tau;
     }
 
     /**

@@ -77,7 +77,7 @@ class ProviderParametersTest {
 
     @Test
     void unknownProviderListsTheAvailableOnes() {
-        assertThatThrownBy(() -> Providers.named("spehre"))
+        assertThatThrownBy(() -> Providers.onClassPath().named("spehre"))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("provider 'spehre': expected one of [");
     }

@@ -1,7 +1,4 @@
-package org.atlasgraph.api.primitive;
-
-import org.atlasgraph.api.ChartPoint;
-import org.atlasgraph.api.TangentVector;
+package org.atlasgraph.api;
 
 /**
  * A vector transport T_{p→q}: T_pM → T_qM, linear in the vector, the identity when q = p, approximating parallel

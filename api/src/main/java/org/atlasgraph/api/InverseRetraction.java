@@ -1,7 +1,6 @@
-package org.atlasgraph.api.primitive;
+package org.atlasgraph.api;
 
-import org.atlasgraph.api.ChartPoint;
-import org.atlasgraph.api.TangentVector;
+import java.util.Optional;
 
 /**
  * A retraction logarithm {@code Log^Ret_p(q)} (§2.2): the tangent vector at p that a retraction maps to q, defined for q
@@ -12,8 +11,8 @@ public interface InverseRetraction {
     /**
      * @param p the base point
      * @param q a point near p
-     * @return the tangent vector at p, in p's chart
-     * @throws org.atlasgraph.api.check.InvalidInputException if q cannot be expressed near p
+     * @return the tangent vector at p, in p's chart; empty when q is too far from p to be expressed there (outside
+     *     the reach of p's chart), which is a value, not a failure
      */
-    TangentVector inverseRetract(ChartPoint p, ChartPoint q);
+    Optional<TangentVector> inverseRetract(ChartPoint p, ChartPoint q);
 }

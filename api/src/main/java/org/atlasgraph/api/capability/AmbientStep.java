@@ -1,10 +1,9 @@
-package org.atlasgraph.api.primitive;
+package org.atlasgraph.api.capability;
 
 /**
  * One update of an ambient first-order scheme: the point a fraction t of the way from p toward q, such as
  * {@code Exp_p(t·Log_p q)} or a retraction of {@code t·Log_p q}. The online Fréchet mean (Alg. 1 with the schemes of
- * Fig. S1) is {@code M ← step(M, X_{i+1}, 1/(i+1))}; a manifold names the schemes it offers in
- * {@link ExactGeometry#steps()}.
+ * Fig. S1) is {@code M ← step(M, X_{i+1}, 1/(i+1))}; a manifold names the schemes it offers in {@link AmbientSchemes}.
  */
 @FunctionalInterface
 public interface AmbientStep {

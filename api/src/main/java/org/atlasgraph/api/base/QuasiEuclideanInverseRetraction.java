@@ -1,17 +1,17 @@
-package org.atlasgraph.api.primitive;
+package org.atlasgraph.api.base;
 
 import java.util.Objects;
 import java.util.Optional;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.InverseRetraction;
 import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.TangentVector;
-import org.atlasgraph.api.check.InvalidInputException;
 
 /**
  * The retraction logarithm of the quasi-Euclidean update (§4.2.5): {@code ξ_q − ξ_p} when both points are in one chart;
  * otherwise q is first carried into p's chart by the transition ψ_βα or, failing that, by ingesting its ambient
- * representation ({@link Manifold#coordinatesIn}).
+ * representation ({@link Manifold#coordinatesIn}). Empty when p's chart cannot represent q.
  */
 public final class QuasiEuclideanInverseRetraction implements InverseRetraction {
     private final Manifold manifold;
@@ -21,25 +21,21 @@ public final class QuasiEuclideanInverseRetraction implements InverseRetraction 
         this.manifold = Objects.requireNonNull(manifold, "manifold");
     }
 
-    /**
-     * {@inheritDoc}
-     *
-     * @throws InvalidInputException if q cannot be expressed in p's chart
-     */
     @Override
-    public TangentVector inverseRetract(ChartPoint p, ChartPoint q) {
-        Coordinates qInP = expressIn(manifold, p, q).orElseThrow(() -> new InvalidInputException("q",
-                "a point that chart " + p.chart().id() + " of p can represent", "one outside its overlap"));
-        return p.tangent(qInP.minus(p.xi()));
+    public Optional<TangentVector> inverseRetract(ChartPoint p, ChartPoint q) {
+        return expressIn(manifold, p, q).map(qInP -> p.tangent(qInP.minus(p.xi())));
     }
 
     /**
      * The coordinates of q in p's chart: q's own when the charts agree, else through the transition, else through the
      * ambient space.
      *
+     * @param manifold the manifold
+     * @param p        the point whose chart is wanted
+     * @param q        the point to express
      * @return the coordinates, or empty when p's chart cannot represent q
      */
-    static Optional<Coordinates> expressIn(Manifold manifold, ChartPoint p, ChartPoint q) {
+    public static Optional<Coordinates> expressIn(Manifold manifold, ChartPoint p, ChartPoint q) {
         if (q.sameChart(p)) {
             return Optional.of(q.xi());
         }

@@ -1,4 +1,4 @@
-package org.atlasgraph.api.primitive;
+package org.atlasgraph.api.base;
 
 import java.util.Objects;
 import java.util.Optional;
@@ -7,7 +7,7 @@ import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.TangentVector;
 import org.atlasgraph.api.Transition;
-import org.atlasgraph.api.check.Checks;
+import org.atlasgraph.api.VectorTransport;
 
 /**
  * The vector transport of atlas graphs: the identity on representatives within a chart (§2.4.1, error
@@ -16,8 +16,8 @@ import org.atlasgraph.api.check.Checks;
  *
  * <p>Across charts α → β the representative is first carried by the identity to q's coordinates q_α in α, then pushed
  * through {@code Dψ_αβ(q_α)}; the result is therefore the same whichever chart q is expressed in. When no transition
- * or q_α is available the ambient route of §4.2.4 is taken:
- * {@code [Dφ_β⁻¹(ξ_q)]⁺ Dφ_α⁻¹(ξ_p) τ}.
+ * or q_α is available the ambient route of §4.2.4 is taken: {@code tangentCoordinates_β(ξ_q, Dφ_α⁻¹(ξ_p) τ)}, the
+ * metric projection onto the tangent space at q.
  */
 public final class DifferentialVectorTransport implements VectorTransport {
     private final Manifold manifold;
@@ -27,10 +27,9 @@ public final class DifferentialVectorTransport implements VectorTransport {
         this.manifold = Objects.requireNonNull(manifold, "manifold");
     }
 
-    /** {@inheritDoc} */
     @Override
     public TangentVector transport(ChartPoint p, TangentVector tau, ChartPoint q) {
-        Checks.requireSameChart("tau", p, tau);
+        p.requireTangent("tau", tau);
         if (q.sameChart(p)) {
             return q.tangent(tau.tau());
         }
@@ -39,7 +38,27 @@ public final class DifferentialVectorTransport implements VectorTransport {
         if (forward.isPresent() && qInP.isPresent()) {
             return q.tangent(forward.get().pushForward(qInP.get(), tau.tau()));
         }
-        double[] ambient = p.chart().pushForward(p.xi(), tau.tau());
-        return q.tangent(q.chart().tangentCoordinates(q.xi(), ambient));
+        return q.tangent(q.chart().tangentCoordinates(q.xi(), p.chart().pushForward(p.xi(), tau.tau())));
+    }
+
+    /**
+     * Carries a representative at p to the same point expressed in another chart (q is p, or a point reached by a
+     * chart change at p): through the transition's differential where there is one, else through the ambient space.
+     *
+     * @param manifold the manifold
+     * @param p        the base point in its old chart
+     * @param tau      a representative at p
+     * @param q        the same point in its new chart
+     * @return the representative in q's chart
+     */
+    static Coordinates carry(Manifold manifold, ChartPoint p, Coordinates tau, ChartPoint q) {
+        if (q.sameChart(p)) {
+            return tau;
+        }
+        Optional<Transition> forward = manifold.atlas().transition(p.chart(), q.chart());
+        if (forward.isPresent() && forward.get().apply(p.xi()).isPresent()) {
+            return forward.get().pushForward(p.xi(), tau);
+        }
+        return q.chart().tangentCoordinates(q.xi(), p.chart().pushForward(p.xi(), tau));
     }
 }

@@ -1,0 +1,100 @@
+package org.atlasgraph.api.base;
+
+import java.util.Objects;
+import java.util.Optional;
+import org.atlasgraph.api.Chart;
+import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.Retraction;
+import org.atlasgraph.api.TangentVector;
+
+/**
+ * The quasi-Euclidean update of §2.4: ξ ↦ ξ + τ in the chart of p, followed by the atlas's chart change when the result
+ * leaves the chart's domain of trust (Alg. 1's {@code |a| ≥ 1} test for Gr(n,k), the positive quartic for point
+ * clouds). Within one chart it is a retraction (Claim 2.1, App. A.1).
+ *
+ * <p>Charts with a bounded image (the Beltrami–Klein ball) cannot take a step that ends outside the image. Such a step
+ * is walked instead: it stops where the segment ξ + sτ leaves the domain of trust, changes chart there, carries the
+ * rest of the step into the new chart by the transition's differential (or the ambient route of §4.2.4) and goes on.
+ * A step that ends inside the image takes the single update above, so charts with unbounded images (gnomonic,
+ * Ehresmann) keep the paper's retraction exactly.
+ */
+public final class QuasiEuclideanRetraction implements Retraction {
+    /** Bisections of a segment to find where it leaves the domain of trust: 2⁻⁴⁰ of the step. */
+    private static final int EXIT_BISECTIONS = 40;
+    /** The precision of the exit point, as a fraction of the step. */
+    private static final double EXIT_TOLERANCE = 0x1p-40;
+    /** Chart changes one step may take before it is declared stuck; each covers a domain of trust. */
+    private static final int MAX_CHART_CHANGES = 100_000;
+
+    private final Manifold manifold;
+
+    /** @param manifold the manifold whose atlas changes chart when a step leaves its chart */
+    public QuasiEuclideanRetraction(Manifold manifold) {
+        this.manifold = Objects.requireNonNull(manifold, "manifold");
+    }
+
+    /**
+     * {@inheritDoc} Never empty: a chart change always succeeds on an atlas without edges.
+     *
+     * @throws ArithmeticException if a walked step makes no progress through {@value #MAX_CHART_CHANGES} chart
+     *     changes (a domain of trust that shrinks to nothing)
+     */
+    @Override
+    public Optional<ChartPoint> retract(ChartPoint p, TangentVector tau) {
+        p.requireTangent("tau", tau);
+        Coordinates xi = p.xi().plus(tau.tau());
+        Chart chart = p.chart();
+        if (chart.contains(xi)) {
+            return Optional.of(new ChartPoint(chart, xi));
+        }
+        if (chart.inImage(xi)) {
+            return Optional.of(manifold.atlas().changeChart(new ChartPoint(chart, xi)));
+        }
+        return Optional.of(walk(p, tau.tau()));
+    }
+
+    /** The step τ from p taken across chart changes at the edges of the domains of trust. */
+    private ChartPoint walk(ChartPoint p, Coordinates tau) {
+        ChartPoint at = p.chart().contains(p.xi()) ? p : manifold.atlas().changeChart(p);
+        Coordinates rest = at == p ? tau : DifferentialVectorTransport.carry(manifold, p, tau, at);
+        for (int changes = 0; changes < MAX_CHART_CHANGES; changes++) {
+            Chart chart = at.chart();
+            Coordinates end = at.xi().plus(rest);
+            if (chart.contains(end)) {
+                return new ChartPoint(chart, end);
+            }
+            if (chart.inImage(end)) {
+                return manifold.atlas().changeChart(new ChartPoint(chart, end));
+            }
+            double s = exitFraction(chart, at.xi(), rest);
+            ChartPoint edge = new ChartPoint(chart, at.xi().plus(rest.scale(s)));
+            edge = edge.chart().inImage(edge.xi()) ? edge : new ChartPoint(chart,
+                    at.xi().plus(rest.scale(s - EXIT_TOLERANCE)));
+            ChartPoint next = manifold.atlas().changeChart(edge);
+            rest = DifferentialVectorTransport.carry(manifold, edge, rest.scale(1 - s), next);
+            at = next;
+        }
+        throw new ArithmeticException("retract: the step from chart " + p.chart().id() + " made no progress through "
+                + MAX_CHART_CHANGES + " chart changes (‖τ‖ = " + tau.norm() + ")");
+    }
+
+    /**
+     * @return the smallest s ∈ (0, 1] found to {@value #EXIT_TOLERANCE} such that ξ + sτ has left the domain of trust
+     *     (the chart change expects a point just outside it); ξ is inside it
+     */
+    private static double exitFraction(Chart chart, Coordinates xi, Coordinates tau) {
+        double in = 0;
+        double out = 1;
+        for (int i = 0; i < EXIT_BISECTIONS; i++) {
+            double mid = 0.5 * (in + out);
+            if (chart.contains(xi.plus(tau.scale(mid)))) {
+                in = mid;
+            } else {
+                out = mid;
+            }
+        }
+        return out;
+    }
+}
