@@ -15,8 +15,8 @@ import org.atlasgraph.cli.wiring.GuiceFactory;
 import picocli.CommandLine;
 
 /**
- * The entry point of {@code atlas}: builds the Guice injector ({@link AtlasModule}), a picocli {@link CommandLine} whose
- * objects come from it, installs the {@linkplain CliErrors error path}, runs the arguments and exits with the
+ * The entry point of {@code atlas}: builds the Guice injector ({@link AtlasModule}), a picocli {@link CommandLine}
+ * whose objects come from it, installs the {@linkplain CliErrors error path}, runs the arguments and exits with the
  * {@linkplain ExitCodes code} the subcommand returned. Output is UTF-8, whatever the platform's default charset,
  * because reports use symbols such as ‖·‖ and ≤.
  */
@@ -40,7 +40,8 @@ public final class Atlas {
 
     /**
      * Runs {@code atlas} with an injector built from a module; a module that cannot be built (two providers with one
-     * name, a provider class that cannot be loaded) is a broken installation: one line, {@link ExitCodes#INTERNAL_ERROR}.
+     * name, a provider class that cannot be loaded) is a broken installation: one line,
+     * {@link ExitCodes#INTERNAL_ERROR}.
      *
      * @param module the application's bindings, {@link AtlasModule} outside tests
      * @param args   the command line

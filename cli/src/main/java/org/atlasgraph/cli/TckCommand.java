@@ -47,7 +47,8 @@ final class TckCommand implements Callable<Integer> {
     private ProviderOptions provider;
 
     @Option(names = "--seed", paramLabel = "S",
-            description = "Seed of every random draw; a failure message names it so the run replays. Default: ${DEFAULT-VALUE}.")
+            description = "Seed of every random draw; a failure message names it so the run replays. "
+                    + "Default: ${DEFAULT-VALUE}.")
     private long seed = TckSettings.defaults().seed();
 
     @Option(names = "--samples", paramLabel = "N",

@@ -1,6 +1,7 @@
 /**
- * The {@code atlas} command line: {@link org.atlasgraph.cli.Atlas} is the entry point, {@link org.atlasgraph.cli.AtlasCommand}
- * the top-level picocli command, one class per subcommand ({@code providers}, {@code tck}, …).
+ * The {@code atlas} command line: {@link org.atlasgraph.cli.Atlas} is the entry point,
+ * {@link org.atlasgraph.cli.AtlasCommand} the top-level picocli command, one class per subcommand
+ * ({@code providers}, {@code tck}, …).
  *
  * <p><b>Adding a subcommand</b> takes one class and one line. Write a picocli {@code @Command} class in this package
  * that implements {@code Callable<Integer>}, declare its collaborators in an {@code @Inject} constructor (Guice builds

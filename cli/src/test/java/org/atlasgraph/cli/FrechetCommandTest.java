@@ -164,7 +164,8 @@ class FrechetCommandTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = ';', value = {
-        "--schemes=atlas,newton;                 --schemes: expected names from [atlas, exp, gifee, retraction, opca], found 'newton'",
+        "--schemes=atlas,newton;                 --schemes: expected names from [atlas, exp, gifee, retraction, opca], "
+                + "found 'newton'",
         "--param=k=12;                           parameter 'n' of provider 'grassmann': expected an integer n > k = 12",
         "--p=0.5;                                --p: expected a finite number > 1",
         "--count=0;                              --count: expected an integer ≥ 1, found 0",

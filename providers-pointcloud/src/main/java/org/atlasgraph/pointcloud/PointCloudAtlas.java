@@ -293,10 +293,10 @@ public final class PointCloudAtlas implements Manifold {
     }
 
     /**
-     * {@inheritDoc} App. E.1: a chart drawn uniformly, ξ uniform in the ball of its trust radius, rejected unless the boundary
-     * quartic is negative. The paper draws a fixed number per chart; we draw the chart afresh after each rejection, so
-     * that a chart's share is proportional to the area of its cell and the samples cover the manifold evenly in chart
-     * coordinates.
+     * {@inheritDoc} App. E.1: a chart drawn uniformly, ξ uniform in the ball of its trust radius, rejected unless the
+     * boundary quartic is negative. The paper draws a fixed number per chart; we draw the chart afresh after each
+     * rejection, so that a chart's share is proportional to the area of its cell and the samples cover the manifold
+     * evenly in chart coordinates.
      */
     @Override
     public Optional<Sampler> sampler() {
@@ -849,7 +849,8 @@ public final class PointCloudAtlas implements Manifold {
 
         /**
          * @param size the largest number of ball points each boundary SVM is trained on (default
-         *             {@value AtlasLearner#DEFAULT_SVM_SAMPLE}); a seeded subsample keeps training time independent of N
+         *             {@value AtlasLearner#DEFAULT_SVM_SAMPLE}); a seeded subsample keeps training time independent
+         *             of N
          * @return this builder
          * @throws InvalidInputException if size &lt; 10
          */

@@ -59,7 +59,8 @@ public final class ConformanceKit {
     private final Probe probe;
 
     /**
-     * A kit without fixtures: points come from {@code manifold.capability(Sampler.class)}; ERR-5 and the SPI rules are skipped.
+     * A kit without fixtures: points come from {@code manifold.capability(Sampler.class)}; ERR-5 and the SPI rules are
+     * skipped.
      *
      * @param manifold the manifold under test
      * @param settings seed, sample counts and tolerances

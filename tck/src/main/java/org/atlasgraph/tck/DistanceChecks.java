@@ -72,7 +72,9 @@ final class DistanceChecks {
         return ev.result();
     }
 
-    /** DST-3: the triangle inequality, with relative slack {@link org.atlasgraph.api.capability.Accuracy#distance()}. */
+    /**
+     * DST-3: the triangle inequality, with relative slack {@link org.atlasgraph.api.capability.Accuracy#distance()}.
+     */
     static RuleResult triangle(Probe probe) {
         if (probe.distance().isEmpty()) {
             return Evidence.skipped(RuleId.DST_3, Probe.NO_GEODESICS);
@@ -127,7 +129,8 @@ final class DistanceChecks {
             Probe.Case next = cases.get((i + 1) % cases.size());
             pairs.add(new Pair(c.point(), next.point(), c.label() + " and " + next.label()));
             Coordinates tau = probe.unitTangent(c.point(), rng).scale(NEAR_STEP * probe.scale());
-            pairs.add(new Pair(c.point(), m.retraction().retract(c.point(), c.point().tangent(tau)).orElseThrow(() -> Probe.empty("retract")),
+            pairs.add(new Pair(c.point(), m.retraction().retract(c.point(), c.point().tangent(tau))
+                    .orElseThrow(() -> Probe.empty("retract")),
                     c.label() + " and Ret_p(τ), ‖τ‖=" + NEAR_STEP * probe.scale()));
         }
         return pairs;
@@ -144,7 +147,8 @@ final class DistanceChecks {
             triples.add(new Triple(p, cases.get((i + 1) % cases.size()).point(),
                     cases.get((i + 2) % cases.size()).point(), c.label() + " and the next two test points"));
             Coordinates tau = probe.unitTangent(p, rng).scale(NEAR_STEP * probe.scale());
-            triples.add(new Triple(p, m.retraction().retract(p, p.tangent(tau)).orElseThrow(() -> Probe.empty("retract")),
+            triples.add(new Triple(p, m.retraction().retract(p, p.tangent(tau))
+                    .orElseThrow(() -> Probe.empty("retract")),
                     m.retraction().retract(p, p.tangent(tau.scale(2))).orElseThrow(() -> Probe.empty("retract")),
                     c.label() + ", q = Ret_p(τ), r = Ret_p(2τ), ‖τ‖=" + NEAR_STEP * probe.scale()));
         }

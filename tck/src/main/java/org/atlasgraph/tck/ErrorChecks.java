@@ -107,7 +107,8 @@ final class ErrorChecks {
             TangentVector foreign = q.tangent(probe.unitTangent(q, rng));
             TangentVector own = p.tangent(probe.unitTangent(p, rng));
             String where = c.label() + ", tangent given in chart " + q.chart().id();
-            rejects(ev, "retract(p, tau)", "tau", () -> m.retraction().retract(p, foreign).orElseThrow(() -> Probe.empty("retract")), where);
+            rejects(ev, "retract(p, tau)", "tau", () -> m.retraction().retract(p, foreign)
+                    .orElseThrow(() -> Probe.empty("retract")), where);
             rejects(ev, "transport(p, tau, q)", "tau", () -> m.vectorTransport().transport(p, foreign, p), where);
             rejects(ev, "Metric.inner(p, u, v)", "u", () -> m.metric().inner(p, foreign, own), where);
             rejects(ev, "Metric.inner(p, u, v)", "v", () -> m.metric().inner(p, own, foreign), where);
@@ -168,7 +169,8 @@ final class ErrorChecks {
                         .map(t -> t.tau().toArray()).orElse(new double[0]), where);
                 for (double r : LARGE_STEPS) {
                     finite(ev, "embed(Ret_p(τ)) for ‖τ‖ = " + Checks.number(r * probe.scale()),
-                            () -> m.embed(m.retraction().retract(p, p.tangent(tau.scale(r * probe.scale()))).orElseThrow(() -> Probe.empty("retract"))),
+                            () -> m.embed(m.retraction().retract(p, p.tangent(tau.scale(r * probe.scale())))
+                                    .orElseThrow(() -> Probe.empty("retract"))),
                             where);
                 }
                 Optional<ChartPoint> farInP = m.coordinatesIn(p.chart(), m.embed(far));

@@ -29,8 +29,8 @@ import org.junit.jupiter.api.TestInstance;
  * failed rule fails with the kit's message {@code [ID] statement · measured vs bound · where · hint}, and a skipped
  * rule (a missing capability or fixture, or an {@link Level#UNTESTED} rule) is reported as an aborted test whose
  * reason says what to provide. An approximate provider (a learned atlas) declares its bounds on the manifold
- * ({@code Manifold.approximation()}), which {@link #settings()} applies; overriding {@link #settings()} remains possible
- * for other seeds or sample counts.
+ * ({@code Manifold.approximation()}), which {@link #settings()} applies; overriding {@link #settings()} remains
+ * possible for other seeds or sample counts.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class ManifoldVerification implements ManifoldVerificationRules {

@@ -19,9 +19,10 @@ import org.atlasgraph.api.capability.Geodesics;
  * The kit's view of the manifold under test: the seeded test points, and measurements that do not trust the
  * primitives being tested.
  *
- * <p>Sizes of tangent vectors are measured in the ambient space ({@code ‖Dφ⁻¹τ‖}, in the manifold's stated metric {@code Manifold.ambientMetric()}), never with the provider's {@code Metric}, which has rules of its own (MET-1…3); distances between
- * points with {@link ExactGeometry#distance} where it exists (it does not depend on the ambient representative of a
- * quotient such as the Grassmannian), else the Euclidean distance of the embedded points.
+ * <p>Sizes of tangent vectors are measured in the ambient space ({@code ‖Dφ⁻¹τ‖}, in the manifold's stated metric
+ * {@code Manifold.ambientMetric()}), never with the provider's {@code Metric}, which has rules of its own (MET-1…3);
+ * distances between points with {@link ExactGeometry#distance} where it exists (it does not depend on the ambient
+ * representative of a quotient such as the Grassmannian), else the Euclidean distance of the embedded points.
  */
 final class Probe {
     /**

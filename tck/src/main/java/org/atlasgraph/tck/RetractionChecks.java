@@ -27,7 +27,8 @@ final class RetractionChecks {
         double bound = probe.settings().accuracy().roundTrip() * probe.scale();
         for (Probe.Case c : probe.cases()) {
             ev.guard(c.label(), () -> {
-                ChartPoint q = m.retraction().retract(c.point(), c.point().zeroTangent()).orElseThrow(() -> Probe.empty("retract"));
+                ChartPoint q = m.retraction().retract(c.point(), c.point().zeroTangent())
+                        .orElseThrow(() -> Probe.empty("retract"));
                 ev.atMost("d(Ret_p(0), p)", probe.pointDistance(q, c.point()), bound, c.label());
             });
         }
@@ -122,7 +123,8 @@ final class RetractionChecks {
                 ev.guard(where, () -> {
                     Coordinates tau = probe.unitTangent(p, rng).scale(size);
                     ChartPoint q = m.retraction().retract(p, p.tangent(tau)).orElseThrow(() -> Probe.empty("retract"));
-                    TangentVector v = m.inverseRetraction().inverseRetract(p, q).orElseThrow(() -> Probe.empty("inverseRetract"));
+                    TangentVector v = m.inverseRetraction().inverseRetract(p, q)
+                            .orElseThrow(() -> Probe.empty("inverseRetract"));
                     if (!v.chart().id().equals(p.chart().id())) {
                         ev.violation("Log^Ret_p(q) is in chart " + v.chart().id() + ", not in p's chart", where);
                     } else {
@@ -153,8 +155,11 @@ final class RetractionChecks {
                 String where = c.label() + ", d(p, q) ≈ " + Checks.number(size);
                 ev.guard(where, () -> {
                     Coordinates sigma = probe.unitTangent(p, rng).scale(size);
-                    ChartPoint q = m.locate(m.embed(m.retraction().retract(p, p.tangent(sigma)).orElseThrow(() -> Probe.empty("retract"))));
-                    ChartPoint back = m.retraction().retract(p, m.inverseRetraction().inverseRetract(p, q).orElseThrow(() -> Probe.empty("inverseRetract"))).orElseThrow(() -> Probe.empty("retract"));
+                    ChartPoint q = m.locate(m.embed(m.retraction().retract(p, p.tangent(sigma))
+                            .orElseThrow(() -> Probe.empty("retract"))));
+                    ChartPoint back = m.retraction().retract(p, m.inverseRetraction().inverseRetract(p, q)
+                                    .orElseThrow(() -> Probe.empty("inverseRetract")))
+                            .orElseThrow(() -> Probe.empty("retract"));
                     // learned charts disagree by a fixed amount (their fit residual), not one proportional to the
                     // step, so an approximate provider's defect is measured relative to the length scale at least
                     double denominator = approximate ? Math.max(size, probe.scale()) : size;

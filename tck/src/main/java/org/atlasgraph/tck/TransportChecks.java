@@ -117,7 +117,8 @@ final class TransportChecks {
                 Coordinates sigma = probe.unitTangent(p, rng);
                 double[] defects = new double[steps.length];
                 for (int k = 0; k < steps.length; k++) {
-                    ChartPoint q = m.retraction().retract(p, p.tangent(tau.scale(steps[k] * probe.scale()))).orElseThrow(() -> Probe.empty("retract"));
+                    ChartPoint q = m.retraction().retract(p, p.tangent(tau.scale(steps[k] * probe.scale())))
+                            .orElseThrow(() -> Probe.empty("retract"));
                     TangentVector w = m.vectorTransport().transport(p, p.tangent(sigma), q);
                     defects[k] = Math.abs(probe.norm(q, w.tau()) - 1);
                 }
@@ -212,7 +213,8 @@ final class TransportChecks {
             double[] v = probe.push(p, sigma);
             double[] defects = new double[steps.length];
             for (int k = 0; k < steps.length; k++) {
-                ChartPoint q = m.retraction().retract(p, p.tangent(tau.scale(steps[k] * probe.scale()))).orElseThrow(() -> Probe.empty("retract"));
+                ChartPoint q = m.retraction().retract(p, p.tangent(tau.scale(steps[k] * probe.scale())))
+                        .orElseThrow(() -> Probe.empty("retract"));
                 double[] y = m.embed(q);
                 double[] transported = probe.push(q, m.vectorTransport().transport(p, p.tangent(sigma), q).tau());
                 double[] parallel = exact.parallelTransport(x, v, y);

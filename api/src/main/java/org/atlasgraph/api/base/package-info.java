@@ -5,7 +5,7 @@
  * {@link org.atlasgraph.api.base.QuasiEuclideanInverseRetraction},
  * {@link org.atlasgraph.api.base.DifferentialVectorTransport}), the pull-back metric
  * ({@link org.atlasgraph.api.base.PullbackMetric}), the adapters of closed-form geometry to chart points
- * ({@link org.atlasgraph.api.base.ExactPrimitives}) and the geodesic power distribution built from a uniform sampler and
- * closed forms ({@link org.atlasgraph.api.base.GeodesicPowerSampling}).
+ * ({@link org.atlasgraph.api.base.ExactPrimitives}) and the geodesic power distribution built from a uniform sampler
+ * and closed forms ({@link org.atlasgraph.api.base.GeodesicPowerSampling}).
  */
 package org.atlasgraph.api.base;

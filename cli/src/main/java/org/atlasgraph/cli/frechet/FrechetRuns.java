@@ -21,7 +21,6 @@ import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.api.spi.ParameterSpec;
 import org.atlasgraph.cli.console.Progress;
 import org.atlasgraph.cli.console.TextTable;
-import org.atlasgraph.cli.frechet.SchemeComparison.CurvePoint;
 import org.atlasgraph.cli.frechet.SchemeComparison.SchemeOutcome;
 import org.atlasgraph.cli.io.AtomicFiles;
 import org.atlasgraph.cli.io.InputFiles;
@@ -41,8 +40,8 @@ public final class FrechetRuns {
     private static final int WARM_UP_UPDATES = 20_000;
     /**
      * δ_max of GPD on providers other than the Grassmannian: twice the unit sphere's diameter, so every sample lies
-     * within π/2^p of the mean, inside the reach of the sphere's gnomonic charts (the paper's δ_max for Gr(n,k) likewise
-     * exceeds the true diameter and concentrates the distribution, App. C.3).
+     * within π/2^p of the mean, inside the reach of the sphere's gnomonic charts (the paper's δ_max for Gr(n,k)
+     * likewise exceeds the true diameter and concentrates the distribution, App. C.3).
      */
     private static final double OTHER_DELTA_MAX = 2 * Math.PI;
 

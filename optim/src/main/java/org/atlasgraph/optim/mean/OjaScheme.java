@@ -15,9 +15,9 @@ import org.ejml.interfaces.decomposition.CholeskyDecomposition_F64;
  * {@code E[X Xᵀ]}, which for a distribution symmetric about a subspace (such as GPD, App. C.3) is that subspace.
  *
  * <p>With the step {@code η = t/(1 − t) = 1/i} after i samples, {@code W + ηXXᵀW} is proportional to
- * {@code (1 − t)W + t·XXᵀW}: the running mean of Alg. 1 with the projection {@code XXᵀW} of the estimate onto the sample
- * in place of the sample. {@code orth} is a Cholesky QR ({@code W L⁻ᵀ} with {@code LLᵀ = WᵀW}), stable here because W
- * stays within a small step of orthonormal; everything is O(nk²) in preallocated buffers.
+ * {@code (1 − t)W + t·XXᵀW}: the running mean of Alg. 1 with the projection {@code XXᵀW} of the estimate onto the
+ * sample in place of the sample. {@code orth} is a Cholesky QR ({@code W L⁻ᵀ} with {@code LLᵀ = WᵀW}), stable here
+ * because W stays within a small step of orthonormal; everything is O(nk²) in preallocated buffers.
  */
 final class OjaScheme implements FrechetScheme {
     /** Above this many flops (n·k²) a product uses EJML's multi-threaded kernels; below, threads cost more. */

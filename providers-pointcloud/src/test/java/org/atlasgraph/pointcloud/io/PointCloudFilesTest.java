@@ -57,7 +57,8 @@ class PointCloudFilesTest {
     @Test
     void rejectsMissingFilesAndOtherTypes(@TempDir Path dir) throws IOException {
         assertThatThrownBy(() -> PointCloudFiles.read(dir.resolve("none.csv")))
-                .isInstanceOf(InvalidInputException.class).hasMessageEndingWith("expected a readable file, found no such file");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageEndingWith("expected a readable file, found no such file");
         Path txt = dir.resolve("points.txt");
         Files.writeString(txt, "1 2 3");
         assertThatThrownBy(() -> PointCloudFiles.read(txt)).isInstanceOf(InvalidInputException.class)
