@@ -67,8 +67,9 @@ public record TckSettings(long seed, int samples, double lengthScale, Accuracy a
     /**
      * The default settings for a manifold: its declared {@link LengthScale} (1 without one) and its declared
      * {@link Accuracy} ({@link Accuracy#EXACT} without one). Both the JUnit kit
-     * ({@link ManifoldVerification#settings()}) and {@code atlas tck} start from these, so that a manifold is held to
-     * the same bounds in its tests and on the command line.
+     * ({@link ManifoldVerification#settings()})
+     * and {@code atlas tck} start from these, so that a manifold is held to the same bounds in its tests and on the
+     * command line.
      *
      * @param manifold the manifold under test
      * @return seed 42, 8 samples, and the manifold's length scale and accuracy
