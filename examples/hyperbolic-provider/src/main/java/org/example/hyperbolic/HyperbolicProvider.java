@@ -23,7 +23,7 @@ public final class HyperbolicProvider implements ManifoldProvider {
 
     @Override
     public String description() {
-        return "Hyperbolic space H^n in the hyperboloid model (Minkowski metric) with Beltrami–Klein charts centred "
+        return "Hyperbolic space H^n in the hyperboloid model (Minkowski metric) with Poincaré-ball charts centred "
                 + "anywhere and exact geometry.";
     }
 

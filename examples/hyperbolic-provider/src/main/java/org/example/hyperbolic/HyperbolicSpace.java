@@ -18,12 +18,16 @@ import org.atlasgraph.api.check.InvalidInputException;
  * manifold states it ({@link Minkowski}, passed to {@link AtlasManifold}'s constructor), and everything metric the SPI
  * computes generically follows it.
  *
- * <p>What is written here is only what is H^n's own: the dimensions, the atlas (a Beltrami–Klein chart centred at
- * every point, see {@code KleinChart}), ingestion of ambient points and the membership check. The primitives (the
- * quasi-Euclidean retraction, which walks a long step across charts instead of leaving a chart's unit ball, its
+ * <p>What is written here is only what is H^n's own: the dimensions, the atlas (a Poincaré-ball chart centred at
+ * every point, see {@code PoincareChart}), ingestion of ambient points and the membership check. The primitives (the
+ * quasi-Euclidean retraction, which walks a long step across charts instead of leaving a chart's bounded image, its
  * inverse, the differential vector transport and the pull-back metric) come from {@link AtlasManifold}. Capabilities:
  * closed-form geometry ({@link ExactGeometry}, from which {@code AtlasManifold} derives geodesics), a wrapped Gaussian
  * sampler ({@link Sampler}; H^n has no uniform distribution) and the {@link LengthScale} the conformance kit tests at.
+ *
+ * <p>The hyperboloid model loses digits far from the origin: coordinates grow like e^d at distance d and Minkowski
+ * products of nearby points cancel, so at distance 10 from the origin about 7 of the 16 digits are left. The sampler's
+ * points lie within a few units of the origin.
  *
  * <p>Instances are immutable and thread-safe.
  */
@@ -33,6 +37,8 @@ public final class HyperbolicSpace extends AtlasManifold {
      * in single precision, and relative because far from the origin the coordinates are large.
      */
     public static final double ON_MANIFOLD_TOLERANCE = 1e-6;
+    /** The declared length scale, the unit of the conformance kit's steps: half a chart's trust radius. */
+    public static final double LENGTH_SCALE = 0.5 * PoincareChart.TRUST_RADIUS;
 
     private final int n;
     private final HyperbolicAtlas atlas = new HyperbolicAtlas();
@@ -42,8 +48,8 @@ public final class HyperbolicSpace extends AtlasManifold {
         this.n = n;
         provide(ExactGeometry.class, new HyperboloidGeometry(n));
         provide(Sampler.class, new WrappedGaussian(this));
-        provide(LengthScale.class, new LengthScale(KleinChart.TRUST_RADIUS,
-                "the trust radius of the Klein charts, whose images are unit balls"));
+        provide(LengthScale.class, new LengthScale(LENGTH_SCALE,
+                "half the trust radius of the Poincaré-ball charts, whose images are bounded"));
     }
 
     /**
@@ -85,14 +91,14 @@ public final class HyperbolicSpace extends AtlasManifold {
         return new ChartPoint(atlas.chartAt(x), Coordinates.zeros(n));
     }
 
-    /** {@inheritDoc} Never empty: every Klein chart represents every point of H^n. */
+    /** {@inheritDoc} Never empty: every Poincaré-ball chart represents every point of H^n. */
     @Override
     public Optional<ChartPoint> coordinatesIn(Chart chart, double[] ambient) {
         double[] x = ingest(ambient);
-        if (!(chart instanceof KleinChart k) || chart.dimension() != n) {
+        if (!(chart instanceof PoincareChart c) || chart.dimension() != n) {
             throw new InvalidInputException("chart", "a chart of " + name(), String.valueOf(chart));
         }
-        return Optional.of(new ChartPoint(chart, Coordinates.ofComputed("coordinatesIn", k.project(x))));
+        return Optional.of(new ChartPoint(chart, Coordinates.ofComputed("coordinatesIn", c.project(x))));
     }
 
     @Override

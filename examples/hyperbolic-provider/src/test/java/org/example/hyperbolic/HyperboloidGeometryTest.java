@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The closed forms against independent references: on H^1 the point {@code (cosh a, sinh a)} lies at distance
  * {@code |a − b|} from {@code (cosh b, sinh b)}; Exp inverts Log; and a point at distance d from a chart's centre has
- * Klein coordinates of norm {@code tanh d}.
+ * chart coordinates of norm {@code 2 tanh(d/2)} (the Poincaré ball, doubled).
  */
 class HyperboloidGeometryTest {
     /** Closed forms in double precision agree to a few ulps of the distances used here (≤ 3). */
@@ -41,14 +41,14 @@ class HyperboloidGeometryTest {
     }
 
     @Test
-    void kleinCoordinateOfAPointAtDistanceDIsTanhD() {
+    void chartCoordinateOfAPointAtDistanceDIsTwiceTanhOfHalfD() {
         HyperbolicSpace plane = HyperbolicSpace.of(2);
         ChartPoint origin = plane.locate(new double[] {1, 0, 0});
         double d = 1.2;
         double[] x = {Math.cosh(d), Math.sinh(d) * 0.6, Math.sinh(d) * 0.8};
         ChartPoint q = plane.coordinatesIn(origin.chart(), x).orElseThrow();
         assertThat(q.xi().norm()).as("‖ξ‖ of a point at distance %s from the chart's centre", d)
-                .isCloseTo(Math.tanh(d), within(TOLERANCE));
+                .isCloseTo(2 * Math.tanh(d / 2), within(TOLERANCE));
     }
 
     private static double[] point(double a) {
