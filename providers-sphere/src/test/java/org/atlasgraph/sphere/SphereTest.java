@@ -102,7 +102,8 @@ class SphereTest {
             double t = k - 1;
             Coordinates xi = Coordinates.of(a[0] + t * b[0], a[1] + t * b[1]);
             onLine[k] = p.chart().toAmbient(xi);
-            assertThat(s.capability(ExactGeometry.class).orElseThrow().distance(c, onLine[k])).as("angle from the centre")
+            assertThat(s.capability(ExactGeometry.class).orElseThrow().distance(c, onLine[k]))
+                    .as("angle from the centre")
                     .isCloseTo(Math.atan(xi.norm()), within(CLOSE));
         }
         double[] u = onLine[0];
@@ -143,7 +144,8 @@ class SphereTest {
 
         assertThat(q.sameChart(p)).as("same chart as p").isFalse();
         assertThat(q.xi().norm()).as("‖ξ_q‖ in the new chart").isZero();
-        assertThat(s.capability(ExactGeometry.class).orElseThrow().distance(s.embed(p), s.embed(q))).as("angle travelled")
+        assertThat(s.capability(ExactGeometry.class).orElseThrow().distance(s.embed(p), s.embed(q)))
+                .as("angle travelled")
                 .isCloseTo(Math.atan(2), within(CLOSE));
     }
 

@@ -23,7 +23,8 @@ public class HyperbolicSpaceProvider implements ManifoldProvider {
 
     @Override
     public String description() {
-        return "Hyperbolic space H^d in the hyperboloid model with Beltrami–Klein charts: the kit's reference manifold.";
+        return "Hyperbolic space H^d in the hyperboloid model with Beltrami–Klein charts: the kit's reference "
+                + "manifold.";
     }
 
     @Override
