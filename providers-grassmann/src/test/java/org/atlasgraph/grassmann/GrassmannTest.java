@@ -25,6 +25,7 @@ import org.atlasgraph.api.check.Defect;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.api.check.NotOnManifoldException;
 import org.atlasgraph.api.spi.Providers;
+import org.atlasgraph.api.validate.ValidatingManifold;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -201,6 +202,24 @@ class GrassmannTest {
         assertThat(g.capability(LengthScale.class)).as("unit length scale, the kit's default").isEmpty();
         assertThatThrownBy(() -> Grassmann.of(6, 2, null)).isInstanceOf(InvalidInputException.class)
                 .hasMessage("deltaMax: expected one of [PAPER, DIAMETER], found null");
+    }
+
+    @Test
+    void everyAnswerPassesTheValidatingDecorator() {
+        Manifold g = ValidatingManifold.of(Grassmann.of(8, 3));
+        SplittableRandom rng = new SplittableRandom(SEED);
+        ChartPoint p = g.locate(Reference.gaussian(rng, 8, 3));
+        for (int step = 0; step < 20; step++) {
+            TangentVector tau = p.tangent(Coordinates.of(Reference.scaled(Reference.gaussian(rng, 5, 3), 0.4)));
+            ChartPoint q = g.retraction().retract(p, tau).orElseThrow();
+            TangentVector back = g.inverseRetraction().inverseRetract(q, p).orElseThrow();
+            TangentVector moved = g.vectorTransport().transport(p, tau, q);
+            assertThat(g.metric().inner(q, moved, back)).as("finite inner product, step %d", step).isFinite();
+            TangentVector gradient = g.metric().riemannianGradient(q, Reference.gaussian(rng, 8, 3));
+            assertThat(g.metric().norm(q, gradient)).as("gradient norm, step %d", step).isPositive();
+            assertThat(g.checkPoint(g.embed(q))).as("embed passes checkPoint, step %d", step).isEmpty();
+            p = q;
+        }
     }
 
     @Test
