@@ -222,6 +222,24 @@ class GrassmannTest {
         }
     }
 
+    /** What kit rule ERR-4 checks, which it skips on Gr(5,2) when every sampled point locates in its own chart. */
+    @Test
+    void rejectsTangentVectorsOfAnotherChartNamingThem() {
+        Grassmann g = Grassmann.of(5, 2);
+        ChartPoint p = g.locate(new double[] {0.2, 0, 1, 0, 0, 0, 0, 1, 0, 0.1});
+        ChartPoint same = g.capability(ChartCentring.class).orElseThrow().centredAt(p);
+        TangentVector foreign = same.tangent(Coordinates.of(0.1, 0, 0, 0, 0, 0.1));
+        TangentVector own = p.tangent(Coordinates.of(0, 0.1, 0, 0, 0, 0));
+        assertThatThrownBy(() -> g.retraction().retract(p, foreign)).as("retract")
+                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("tau: ");
+        assertThatThrownBy(() -> g.vectorTransport().transport(p, foreign, same)).as("transport")
+                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("tau: ");
+        assertThatThrownBy(() -> g.metric().inner(p, foreign, own)).as("inner, u")
+                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("u: ");
+        assertThatThrownBy(() -> g.metric().inner(p, own, foreign)).as("inner, v")
+                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("v: ");
+    }
+
     @Test
     void chartCentringPutsThePointAtTheCentreOfANewAdHocChart() {
         Grassmann g = Grassmann.of(5, 2);
