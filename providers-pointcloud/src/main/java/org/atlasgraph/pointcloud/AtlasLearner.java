@@ -8,6 +8,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.check.InvalidInputException;
 
 /**
@@ -163,7 +164,7 @@ final class AtlasLearner {
                         faithful)) {
                     continue;
                 }
-                double dist = Vec.distance(points[i], c.centreRef()) / c.radius();
+                double dist = Vectors.distance(points[i], c.centreRef()) / c.radius();
                 if (dist < nearest) {
                     nearest = dist;
                     arg = cand;
@@ -176,7 +177,7 @@ final class AtlasLearner {
         double[] nearness = new double[n];
         IntStream.range(0, n).parallel().forEach(i -> {
             QuadraticChart own = preliminary[belongs[i]];
-            nearness[i] = Vec.distance(points[i], own.centreRef()) / own.radius();
+            nearness[i] = Vectors.distance(points[i], own.centreRef()) / own.radius();
         });
 
         // charts that no point belongs to approximate nothing better than their neighbours: drop them
@@ -271,7 +272,7 @@ final class AtlasLearner {
                 out[count++] = i;
                 continue;
             }
-            double relative = Vec.distance(points[i], chart.centreRef()) / chart.radius();
+            double relative = Vectors.distance(points[i], chart.centreRef()) / chart.radius();
             double e = chart.residual(points[i]);
             if (relative <= OVERLAP * nearness[i] && e <= faithful
                     && e <= ACCEPTABLE_RESIDUAL * residual[i] + 3 * chart.model().fitResidual()) {
@@ -345,7 +346,7 @@ final class AtlasLearner {
     private static double trustRadius(double[][] points, QuadraticChart chart, int[] own) {
         double rho = TRUST_FRACTION * chart.coordinateRadius();
         for (int i : own) {
-            rho = Math.max(rho, Math.nextUp(Vec.norm(chart.coordinatesOf(points[i]))));
+            rho = Math.max(rho, Math.nextUp(Vectors.norm(chart.coordinatesOf(points[i]))));
         }
         return rho;
     }
@@ -359,7 +360,7 @@ final class AtlasLearner {
         double reach = chart.radius();
         for (int i : own) {
             double[] image = chart.ambientOf(chart.coordinatesOf(points[i]));
-            reach = Math.max(reach, (1 + SUPPORT_MARGIN) * Vec.distance(image, chart.centreRef()));
+            reach = Math.max(reach, (1 + SUPPORT_MARGIN) * Vectors.distance(image, chart.centreRef()));
         }
         return reach;
     }

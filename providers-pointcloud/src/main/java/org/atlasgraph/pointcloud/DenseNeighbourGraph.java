@@ -2,6 +2,7 @@ package org.atlasgraph.pointcloud;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.atlasgraph.api.base.Vectors;
 import org.jgrapht.Graph;
 import org.jgrapht.Graphs;
 import org.jgrapht.graph.DefaultWeightedEdge;
@@ -142,7 +143,7 @@ final class DenseNeighbourGraph {
         double reach2 = reach * reach;
         QuadraticChart cu = charts.get(vertexChart[u]);
         for (int v : candidates) {
-            if (v <= u || Vec.squaredDistance(vertexX[u], vertexX[v]) >= reach2 || graph.containsEdge(u, v)) {
+            if (v <= u || Vectors.squaredDistance(vertexX[u], vertexX[v]) >= reach2 || graph.containsEdge(u, v)) {
                 continue;
             }
             QuadraticChart cv = charts.get(vertexChart[v]);
@@ -165,7 +166,7 @@ final class DenseNeighbourGraph {
      */
     static double[] representation(QuadraticChart chart, double[] x, double tolerance) {
         double[] xi = chart.coordinatesOf(x);
-        if (!chart.trusted(xi) || Vec.distance(x, chart.ambientOf(xi)) > tolerance) {
+        if (!chart.trusted(xi) || Vectors.distance(x, chart.ambientOf(xi)) > tolerance) {
             return null;
         }
         return xi;

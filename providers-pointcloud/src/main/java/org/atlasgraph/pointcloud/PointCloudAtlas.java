@@ -18,6 +18,7 @@ import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.Sampler;
 import org.atlasgraph.api.TangentVector;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.Defect;
 import org.atlasgraph.api.check.InvalidInputException;
@@ -364,7 +365,7 @@ public final class PointCloudAtlas implements Manifold {
             for (QuadraticChart c : charts) {
                 double[] xi = DenseNeighbourGraph.representation(c, x, tolerance);
                 if (xi != null) {
-                    double e = Vec.distance(x, c.ambientOf(xi));
+                    double e = Vectors.distance(x, c.ambientOf(xi));
                     lo = Math.min(lo, e);
                     hi = Math.max(hi, e);
                 }
@@ -476,19 +477,19 @@ public final class PointCloudAtlas implements Manifold {
         QuadraticChart chart = own(p.chart());
         double[] xi = p.xi().toArray();
         double[] t = tau.tau().toArray();
-        int steps = Math.max(1, (int) Math.ceil(Vec.norm(t) / (SUBSTEP_FRACTION * chart.coordinateRadius())));
-        double[] step = Vec.scaled(t, 1.0 / steps);
+        int steps = Math.max(1, (int) Math.ceil(Vectors.norm(t) / (SUBSTEP_FRACTION * chart.coordinateRadius())));
+        double[] step = Vectors.scaled(t, 1.0 / steps);
         double left = steps;
         while (left > 0) {
             double take = Math.min(1, left);
-            double[] next = Vec.plus(xi, Vec.scaled(step, take));
+            double[] next = Vectors.plus(xi, Vectors.scaled(step, take));
             if (chart.inside(next)) {
                 xi = next;
                 left -= take;
                 continue;
             }
             double f = chart.inside(xi) ? exitFraction(chart, xi, step, take) : take;
-            double[] exit = f == take ? next : Vec.plus(xi, Vec.scaled(step, f));
+            double[] exit = f == take ? next : Vectors.plus(xi, Vectors.scaled(step, f));
             ChartPoint moved = relocate(chart, exit);
             QuadraticChart to = (QuadraticChart) moved.chart();
             double[] toXi = moved.xi().toArray();
@@ -509,7 +510,7 @@ public final class PointCloudAtlas implements Manifold {
         double out = take;
         for (int i = 0; i < EXIT_BISECTIONS; i++) {
             double mid = 0.5 * (in + out);
-            if (chart.inside(Vec.plus(xi, Vec.scaled(step, mid)))) {
+            if (chart.inside(Vectors.plus(xi, Vectors.scaled(step, mid)))) {
                 in = mid;
             } else {
                 out = mid;
@@ -535,7 +536,7 @@ public final class PointCloudAtlas implements Manifold {
         if (qInP == null) {
             v = paths().logarithm(node(p), node(q), riemannian);
         } else {
-            v = riemannian ? ShortestPathLogarithm.localLogarithm(a, xi, qInP) : Vec.minus(qInP, xi);
+            v = riemannian ? ShortestPathLogarithm.localLogarithm(a, xi, qInP) : Vectors.minus(qInP, xi);
         }
         return p.tangent(Coordinates.ofComputed(riemannian ? "logarithm" : "inverseRetract", v));
     }
@@ -657,7 +658,7 @@ public final class PointCloudAtlas implements Manifold {
         }
         if (found.strict() == null) {
             throw new InvalidInputException("tau", "a step that stays on the learned atlas",
-                    "one that leaves the fitted disc of " + chart.id() + " (‖ξ‖ = " + Checks.number(Vec.norm(xi))
+                    "one that leaves the fitted disc of " + chart.id() + " (‖ξ‖ = " + Checks.number(Vectors.norm(xi))
                     + ", ρ = " + Checks.number(chart.coordinateRadius()) + ") where no chart represents the point",
                     "the data end there; take a shorter step");
         }
@@ -694,7 +695,7 @@ public final class PointCloudAtlas implements Manifold {
                 continue;
             }
             double[] xi = c.clipped(projected);
-            double dist = Vec.distance(x, c.centreRef()) / c.radius();
+            double dist = Vectors.distance(x, c.centreRef()) / c.radius();
             boolean trusted = c.trusted(projected);
             if (dist < insideDist && trusted && c.inside(xi)) {
                 inside = c;

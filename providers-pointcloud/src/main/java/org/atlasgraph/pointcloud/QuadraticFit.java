@@ -1,5 +1,6 @@
 package org.atlasgraph.pointcloud;
 
+import org.atlasgraph.api.base.Vectors;
 import org.ejml.data.Complex_F64;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
@@ -92,7 +93,7 @@ final class QuadraticFit {
         double total = 0;
         double r2 = scale * scale;
         for (int p = 0; p < n; p++) {
-            weight[p] = biweight(Vec.squaredDistance(points[members[p]], centre), r2);
+            weight[p] = biweight(Vectors.squaredDistance(points[members[p]], centre), r2);
             total += weight[p];
         }
         if (!(total > 0)) {

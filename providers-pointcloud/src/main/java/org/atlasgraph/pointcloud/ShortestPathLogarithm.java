@@ -3,6 +3,7 @@ package org.atlasgraph.pointcloud;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.check.InvalidInputException;
 
 /**
@@ -184,7 +185,7 @@ final class ShortestPathLogarithm {
         double length = 0;
         for (int k = path.size() - 1; k >= 0; k--) {
             Segment s = path.get(k);
-            double[] delta = Vec.minus(s.end(), s.start());
+            double[] delta = Vectors.minus(s.end(), s.start());
             double[] local = riemannian ? localLogarithm(s.chart(), s.start(), s.end()) : delta;
             if (acc != null) {
                 Segment after = path.get(k + 1);
@@ -192,7 +193,7 @@ final class ShortestPathLogarithm {
                 if (riemannian) {
                     carried = parallel(s.chart(), s.end(), s.start(), carried);
                 }
-                local = Vec.plus(local, carried);
+                local = Vectors.plus(local, carried);
             }
             acc = local;
             length += riemannian ? s.length() : 0;
@@ -239,16 +240,16 @@ final class ShortestPathLogarithm {
      * {@code v' = −Γ_ξ(Δ, v)} integrated by the midpoint rule.
      */
     static double[] parallel(QuadraticChart chart, double[] from, double[] to, double[] v) {
-        double[] delta = Vec.minus(to, from);
-        int steps = Math.max(1, (int) Math.ceil(PARALLEL_STEPS_PER_RADIUS * Vec.norm(delta)
+        double[] delta = Vectors.minus(to, from);
+        int steps = Math.max(1, (int) Math.ceil(PARALLEL_STEPS_PER_RADIUS * Vectors.norm(delta)
                 / chart.coordinateRadius()));
-        double[] h = Vec.scaled(delta, 1.0 / steps);
+        double[] h = Vectors.scaled(delta, 1.0 / steps);
         double[] out = v.clone();
         for (int s = 0; s < steps; s++) {
-            double[] at = Vec.plus(from, Vec.scaled(h, s));
-            double[] mid = Vec.plus(at, Vec.scaled(h, 0.5));
-            double[] half = Vec.minus(out, Vec.scaled(chart.christoffel(at, h, out), 0.5));
-            out = Vec.minus(out, chart.christoffel(mid, h, half));
+            double[] at = Vectors.plus(from, Vectors.scaled(h, s));
+            double[] mid = Vectors.plus(at, Vectors.scaled(h, 0.5));
+            double[] half = Vectors.minus(out, Vectors.scaled(chart.christoffel(at, h, out), 0.5));
+            out = Vectors.minus(out, chart.christoffel(mid, h, half));
         }
         return out;
     }
@@ -258,15 +259,15 @@ final class ShortestPathLogarithm {
      * measures the length of the segment on the chart's surface to all orders.
      */
     static double[] localLogarithm(QuadraticChart chart, double[] from, double[] to) {
-        double[] delta = Vec.minus(to, from);
-        double[] v = Vec.plus(delta, Vec.scaled(chart.christoffel(from, delta, delta), 0.5));
+        double[] delta = Vectors.minus(to, from);
+        double[] v = Vectors.plus(delta, Vectors.scaled(chart.christoffel(from, delta, delta), 0.5));
         return withLength(chart, from, v, chart.naiveDistance(from, to));
     }
 
     /** @return v scaled to metric norm {@code length} at ξ (v itself when it is zero) */
     static double[] withLength(QuadraticChart chart, double[] xi, double[] v, double length) {
         double norm = Math.sqrt(chart.metricInner(xi, v, v));
-        return norm == 0 ? v : Vec.scaled(v, length / norm);
+        return norm == 0 ? v : Vectors.scaled(v, length / norm);
     }
 
     /** @return {@code [Dφ̃_to⁻¹(ξ_to)]⁺ Dφ̃_from⁻¹(ξ_from) v}; the identity within one chart */
@@ -348,7 +349,7 @@ final class ShortestPathLogarithm {
 
     /** A lower bound on the remaining distance: the chord, or the landmark bound where it is larger. */
     private double heuristic(int v, Node q, double[] sinkFromLandmark) {
-        double h = Vec.distance(graph.vertexX[v], q.x());
+        double h = Vectors.distance(graph.vertexX[v], q.x());
         for (int k = 0; k < sinkFromLandmark.length; k++) {
             double a = landmarkDistances[k][v];
             double b = sinkFromLandmark[k];
@@ -377,7 +378,7 @@ final class ShortestPathLogarithm {
         for (int pass = 0; pass <= neighbours[index].length; pass++) {
             int c = pass == 0 ? index : neighbours[index][pass - 1];
             for (int v : graph.chartVertices[c]) {
-                double dist = Vec.distance(end.x(), graph.vertexX[v]);
+                double dist = Vectors.distance(end.x(), graph.vertexX[v]);
                 if (dist >= reach && dist >= nearestDist) {
                     continue;
                 }

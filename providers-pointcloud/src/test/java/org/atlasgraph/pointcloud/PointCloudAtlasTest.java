@@ -11,6 +11,7 @@ import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.TangentVector;
 import org.atlasgraph.api.Transition;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.api.check.NotOnManifoldException;
 import org.atlasgraph.api.primitive.ExactGeometry;
@@ -43,7 +44,7 @@ class PointCloudAtlasTest {
     private final ExactGeometry exact = Sphere.of(3).exact().orElseThrow();
 
     private static double norm(double[] v) {
-        return Math.sqrt(Vec.dot(v, v));
+        return Math.sqrt(Vectors.dot(v, v));
     }
 
     @Test
@@ -92,7 +93,7 @@ class PointCloudAtlasTest {
             ChartPoint q = atlas.locate(y);
             double[] got = p.chart().pushForward(p.xi(), atlas.logarithm(p, q).tau());
             double[] expected = exact.log(atlas.embed(p), atlas.embed(q));
-            assertThat(norm(Vec.minus(got, expected)) / dist).as("‖log error‖/d for pair %d at d = %s", i, dist)
+            assertThat(norm(Vectors.minus(got, expected)) / dist).as("‖log error‖/d for pair %d at d = %s", i, dist)
                     .isLessThan(LOG_TOLERANCE);
         }
     }
@@ -112,7 +113,7 @@ class PointCloudAtlasTest {
             double[] ambient = p.chart().pushForward(p.xi(), v.tau());
             double[] got = q.chart().pushForward(q.xi(), atlas.parallelTransport(p, v, q).tau());
             double[] expected = exact.parallelTransport(atlas.embed(p), ambient, atlas.embed(q));
-            assertThat(norm(Vec.minus(got, expected)) / norm(ambient)).as("transport error of pair %d", i)
+            assertThat(norm(Vectors.minus(got, expected)) / norm(ambient)).as("transport error of pair %d", i)
                     .isLessThan(PARALLEL_TOLERANCE);
         }
     }
@@ -192,10 +193,10 @@ class PointCloudAtlasTest {
         ChartPoint p = new ChartPoint(chart, Coordinates.zeros(2));
         double[] direction = {1, 0};
         double t = 0;
-        while (chart.inside(Vec.scaled(direction, t))) {
+        while (chart.inside(Vectors.scaled(direction, t))) {
             t += 0.01;
         }
-        assertThat(chart.boundaryValue(Vec.scaled(direction, t))).as("quartic past the boundary").isPositive();
+        assertThat(chart.boundaryValue(Vectors.scaled(direction, t))).as("quartic past the boundary").isPositive();
         ChartPoint q = atlas.retraction().retract(p, p.tangent(Coordinates.of(t, 0)));
         assertThat(q.chart()).as("chart after crossing the boundary").isNotEqualTo(chart);
         assertThat(q.chart().contains(q.xi())).as("the new chart contains the point").isTrue();
