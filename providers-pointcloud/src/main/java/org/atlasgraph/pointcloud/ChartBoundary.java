@@ -6,8 +6,8 @@ import org.atlasgraph.api.base.Vectors;
  * The transition boundary of a chart as a quartic in its coordinates, eq. (4.3):
  * {@code (ξ⊗ξ)ᵀA₄(ξ⊗ξ) + ξᵀA₃(ξ⊗ξ) + A₂ₐ(ξ⊗ξ) + ξᵀA₂ᵦξ + A₁ξ + a}, negative inside the chart.
  *
- * <p>It is the ambient quadric {@code Q(y) = yᵀAy + gᵀy + a₀}, {@code y = (x − centre)/r}, learned by the SVM (App. F.3),
- * evaluated on the chart's quadratic surface {@code x = c + Lξ + ½W(ξ⊗ξ)} with {@code W = MK}. With
+ * <p>It is the ambient quadric {@code Q(y) = yᵀAy + gᵀy + a₀}, {@code y = (x − centre)/r}, learned by the SVM
+ * (App. F.3), evaluated on the chart's quadratic surface {@code x = c + Lξ + ½W(ξ⊗ξ)} with {@code W = MK}. With
  * {@code u = c − centre}, {@code Ã = A/r²} and {@code g̃ = g/r} the coefficients are
  * {@code A₄ = ¼WᵀÃW}, {@code A₃ = LᵀÃW}, {@code A₂ₐ = uᵀÃW + ½g̃ᵀW}, {@code A₂ᵦ = LᵀÃL}, {@code A₁ = 2uᵀÃL + g̃ᵀL} and
  * {@code a = uᵀÃu + g̃ᵀu + a₀}. The paper first translates the quadric so that g vanishes (Lemma F.1); keeping g

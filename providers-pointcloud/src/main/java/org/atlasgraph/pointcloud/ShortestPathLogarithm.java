@@ -2,9 +2,11 @@ package org.atlasgraph.pointcloud;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
+import org.atlasgraph.api.base.CsrDijkstra;
 import org.atlasgraph.api.base.Vectors;
-import org.atlasgraph.api.check.InvalidInputException;
 
 /**
  * Geodesic distance, logarithm and long-range vector transport on a learned atlas by shortest paths in the dense
@@ -62,7 +64,7 @@ final class ShortestPathLogarithm {
         Arrays.fill(nearest, Double.POSITIVE_INFINITY);
         int next = 0;
         for (int k = 0; k < count; k++) {
-            dist[k] = dijkstra(graph, next);
+            dist[k] = graph.search.distancesFrom(next);
             int far = 0;
             double farDist = -1;
             for (int v = 0; v < n; v++) {
@@ -76,30 +78,6 @@ final class ShortestPathLogarithm {
             next = far;
         }
         return dist;
-    }
-
-    private static double[] dijkstra(DenseNeighbourGraph graph, int source) {
-        double[] d = new double[graph.vertexCount()];
-        Arrays.fill(d, Double.POSITIVE_INFINITY);
-        d[source] = 0;
-        MinHeap heap = new MinHeap();
-        heap.push(0, source);
-        while (!heap.isEmpty()) {
-            double key = heap.topKey();
-            int v = heap.pop();
-            if (key > d[v]) {
-                continue;
-            }
-            for (int e = graph.offsets[v]; e < graph.offsets[v + 1]; e++) {
-                int u = graph.targets[e];
-                double cand = d[v] + graph.weights[e];
-                if (cand < d[u]) {
-                    d[u] = cand;
-                    heap.push(cand, u);
-                }
-            }
-        }
-        return d;
     }
 
     /** @return the number of vertices of the dense neighbour graph */
@@ -121,9 +99,16 @@ final class ShortestPathLogarithm {
         }
     }
 
-    /** @return the shortened path from p to q as straight segments, the first in p's chart */
-    List<Segment> segments(Node p, Node q) {
-        List<Node> nodes = search(p, q);
+    /**
+     * @return the shortened path from p to q as straight segments, the first in p's chart; empty when no path of the
+     *     graph joins them
+     */
+    Optional<List<Segment>> segments(Node p, Node q) {
+        Optional<List<Node>> found = search(p, q);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Node> nodes = found.get();
         List<Segment> out = new ArrayList<>();
         int i = 0;
         QuadraticChart chart = p.chart();
@@ -161,13 +146,17 @@ final class ShortestPathLogarithm {
                 start = at.xi();
             }
         }
-        return out;
+        return Optional.of(out);
     }
 
-    /** @return the length of the shortened path: the approximate geodesic distance */
+    /** @return the length of the shortened path, the approximate geodesic distance; +∞ when no path joins them */
     double distance(Node p, Node q) {
+        Optional<List<Segment>> path = segments(p, q);
+        if (path.isEmpty()) {
+            return Double.POSITIVE_INFINITY;
+        }
         double total = 0;
-        for (Segment s : segments(p, q)) {
+        for (Segment s : path.get()) {
             total += s.length();
         }
         return total;
@@ -177,10 +166,14 @@ final class ShortestPathLogarithm {
      * The logarithm of q at p: the walk of Alg. 3 from q back to p.
      *
      * @param riemannian whether to apply the second-order corrections and give the result the length of the path
-     * @return a representative tangent vector at p, in p's chart
+     * @return a representative tangent vector at p, in p's chart; empty when no path joins p and q
      */
-    double[] logarithm(Node p, Node q, boolean riemannian) {
-        List<Segment> path = segments(p, q);
+    Optional<double[]> logarithm(Node p, Node q, boolean riemannian) {
+        Optional<List<Segment>> found = segments(p, q);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Segment> path = found.get();
         double[] acc = null;
         double length = 0;
         for (int k = path.size() - 1; k >= 0; k--) {
@@ -199,9 +192,9 @@ final class ShortestPathLogarithm {
             length += riemannian ? s.length() : 0;
         }
         if (acc == null) {
-            return new double[p.chart().dimension()];
+            return Optional.of(new double[p.chart().dimension()]);
         }
-        return riemannian ? withLength(p.chart(), p.xi(), acc, length) : acc;
+        return Optional.of(riemannian ? withLength(p.chart(), p.xi(), acc, length) : acc);
     }
 
     /**
@@ -209,10 +202,14 @@ final class ShortestPathLogarithm {
      * along each segment by the identity (the paper's transport) or, if {@code parallel}, by the parallel-transport
      * equation of the chart's surface, after which the metric norm of the vector is restored.
      *
-     * @return the representative at q, in q's chart
+     * @return the representative at q, in q's chart; empty when no path joins p and q
      */
-    double[] transport(Node p, double[] tau, Node q, boolean parallel) {
-        List<Segment> path = segments(p, q);
+    Optional<double[]> transport(Node p, double[] tau, Node q, boolean parallel) {
+        Optional<List<Segment>> found = segments(p, q);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Segment> path = found.get();
         double[] v = tau;
         for (int k = 0; k < path.size(); k++) {
             Segment s = path.get(k);
@@ -229,7 +226,7 @@ final class ShortestPathLogarithm {
         if (parallel) {
             v = withLength(q.chart(), q.xi(), v, Math.sqrt(p.chart().metricInner(p.xi(), tau, tau)));
         }
-        return v;
+        return Optional.of(v);
     }
 
     /** Sub-steps of the midpoint rule per unit of ‖Δ‖/ρ when integrating the parallel-transport equation. */
@@ -278,15 +275,15 @@ final class ShortestPathLogarithm {
         return to.tangentCoordinatesOf(xiTo, from.jacobianTimes(xiFrom, v));
     }
 
-    /** A* from p to q over the graph with p and q as virtual end vertices; returns p, the vertices, q. */
-    private List<Node> search(Node p, Node q) {
+    /**
+     * A* from p to q over the graph with p and q as virtual end vertices: p reaches the vertices it links to at their
+     * link weights, and q is a virtual vertex reached from the vertices it links to.
+     *
+     * @return p, the vertices of the path, q; empty when no path joins them
+     */
+    private Optional<List<Node>> search(Node p, Node q) {
         int n = graph.vertexCount();
         int sink = n;
-        double[] g = new double[n + 1];
-        Arrays.fill(g, Double.POSITIVE_INFINITY);
-        int[] parent = new int[n + 1];
-        Arrays.fill(parent, -1);
-        boolean[] closed = new boolean[n + 1];
         double[] toSink = new double[n];
         Arrays.fill(toSink, Double.NaN);
         int[] sinkLinks = link(q, toSink);
@@ -294,7 +291,7 @@ final class ShortestPathLogarithm {
         Arrays.fill(fromSource, Double.NaN);
         int[] sourceLinks = link(p, fromSource);
         if (sinkLinks.length == 0 || sourceLinks.length == 0) {
-            throw noPath(p, q);
+            return Optional.empty();
         }
         double[] sinkFromLandmark = new double[landmarkDistances.length];
         for (int k = 0; k < landmarkDistances.length; k++) {
@@ -304,47 +301,27 @@ final class ShortestPathLogarithm {
             }
             sinkFromLandmark[k] = best;
         }
-        MinHeap heap = new MinHeap();
+        CsrDijkstra.Search search = graph.search.search(1, v -> heuristic(v, q, sinkFromLandmark),
+                Double.POSITIVE_INFINITY);
         for (int v : sourceLinks) {
-            g[v] = fromSource[v];
-            parent[v] = -2;
-            heap.push(g[v] + heuristic(v, q, sinkFromLandmark), v);
+            search.offer(v, fromSource[v], -1, -1);
         }
-        while (!heap.isEmpty()) {
-            int v = heap.pop();
-            if (closed[v]) {
-                continue;
-            }
-            closed[v] = true;
-            if (v == sink) {
-                break;
-            }
-            if (!Double.isNaN(toSink[v]) && g[v] + toSink[v] < g[sink]) {
-                g[sink] = g[v] + toSink[v];
-                parent[sink] = v;
-                heap.push(g[sink], sink);
-            }
-            for (int e = graph.offsets[v]; e < graph.offsets[v + 1]; e++) {
-                int u = graph.targets[e];
-                double cand = g[v] + graph.weights[e];
-                if (!closed[u] && cand < g[u]) {
-                    g[u] = cand;
-                    parent[u] = v;
-                    heap.push(cand + heuristic(u, q, sinkFromLandmark), u);
-                }
+        for (int v = search.next(); v >= 0 && v != sink; v = search.next()) {
+            if (!Double.isNaN(toSink[v])) {
+                search.offer(sink, search.cost(v) + toSink[v], v, -1);
             }
         }
-        if (parent[sink] < 0) {
-            throw noPath(p, q);
+        if (search.cost(sink) == Double.POSITIVE_INFINITY) {
+            return Optional.empty();
         }
         List<Node> path = new ArrayList<>();
         path.add(q);
-        for (int v = parent[sink]; v >= 0; v = parent[v]) {
+        for (int v = search.parent(sink); v >= 0; v = search.parent(v)) {
             path.add(new Node(graph.charts.get(graph.vertexChart[v]), graph.vertexXi[v], graph.vertexX[v]));
         }
         path.add(p);
-        java.util.Collections.reverse(path);
-        return path;
+        Collections.reverse(path);
+        return Optional.of(path);
     }
 
     /** A lower bound on the remaining distance: the chord, or the landmark bound where it is larger. */
@@ -403,70 +380,5 @@ final class ShortestPathLogarithm {
             linked.add(nearest);
         }
         return linked.stream().mapToInt(Integer::intValue).toArray();
-    }
-
-    private static InvalidInputException noPath(Node p, Node q) {
-        return new InvalidInputException("q", "a point connected to p through the learned atlas (p in "
-                + p.chart().id() + ")", "no path to q in " + q.chart().id(),
-                "the dense neighbour graph has no route between their charts");
-    }
-
-    /** A binary min-heap of (key, vertex) with lazy deletion: stale entries are skipped when popped. */
-    private static final class MinHeap {
-        private double[] keys = new double[64];
-        private int[] values = new int[64];
-        private int size;
-
-        boolean isEmpty() {
-            return size == 0;
-        }
-
-        double topKey() {
-            return keys[0];
-        }
-
-        void push(double key, int value) {
-            if (size == keys.length) {
-                keys = Arrays.copyOf(keys, 2 * size);
-                values = Arrays.copyOf(values, 2 * size);
-            }
-            int i = size++;
-            while (i > 0) {
-                int parent = (i - 1) / 2;
-                if (keys[parent] <= key) {
-                    break;
-                }
-                keys[i] = keys[parent];
-                values[i] = values[parent];
-                i = parent;
-            }
-            keys[i] = key;
-            values[i] = value;
-        }
-
-        int pop() {
-            int top = values[0];
-            double key = keys[--size];
-            int value = values[size];
-            int i = 0;
-            while (true) {
-                int child = 2 * i + 1;
-                if (child >= size) {
-                    break;
-                }
-                if (child + 1 < size && keys[child + 1] < keys[child]) {
-                    child++;
-                }
-                if (keys[child] >= key) {
-                    break;
-                }
-                keys[i] = keys[child];
-                values[i] = values[child];
-                i = child;
-            }
-            keys[i] = key;
-            values[i] = value;
-            return top;
-        }
     }
 }

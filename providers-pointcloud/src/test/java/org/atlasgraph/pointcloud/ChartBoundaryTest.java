@@ -31,7 +31,8 @@ class ChartBoundaryTest {
         BoundarySvm.Quadric q = BoundarySvm.quadric(model, 3);
         QuadraticChart trained = new QuadraticChart(0, new ChartModel(base.centre(), base.origin(),
                 base.tangentBasis(), base.normalBasis(), base.curvature(), base.radius(), base.coordinateRadius(),
-                base.trustRadius(), base.supportRadius(), q.matrix(), q.linear(), q.constant(), base.fitResidual(), base.pointCount()));
+                base.trustRadius(), base.supportRadius(), q.matrix(), q.linear(), q.constant(), base.fitResidual(),
+                base.pointCount()));
         double sign = model.getLabels()[0] == 1 ? 1 : -1;
         Random rng = new Random(SEED);
         for (int i = 0; i < 100; i++) {
@@ -44,7 +45,8 @@ class ChartBoundaryTest {
             double expected = -sign * decision[0];
             assertThat(trained.boundaryValue(xi)).as("quartic of eq. (4.3) at ξ = (%s, %s)", xi[0], xi[1])
                     .isCloseTo(expected, within(ROUND_OFF * (1 + Math.abs(expected))));
-            assertThat(q.value(y)).as("ambient quadric").isCloseTo(expected, within(ROUND_OFF * (1 + Math.abs(expected))));
+            assertThat(q.value(y)).as("ambient quadric")
+                    .isCloseTo(expected, within(ROUND_OFF * (1 + Math.abs(expected))));
         }
     }
 }

@@ -112,7 +112,7 @@ class ChartQualityTest {
                 QuadraticChart c = (QuadraticChart) p.chart();
                 double h = STEP_FRACTION * c.coordinateRadius();
                 ChartPoint q = atlas.retraction().retract(p, p.tangent(Coordinates.of(h * Math.cos(angle),
-                        h * Math.sin(angle))));
+                        h * Math.sin(angle)))).orElseThrow();
                 QuadraticChart next = (QuadraticChart) q.chart();
                 changes += next.equals(c) ? 0 : 1;
                 double[] x = atlas.embed(q);
