@@ -15,9 +15,11 @@ import org.atlasgraph.api.check.InvalidInputException;
  * from a virtual start). A search may be guided by a lower bound on the remaining cost (A*; it must be consistent, as
  * the chord and landmark bounds are, or vertices may settle at more than their cost) and bounded by a largest cost.
  *
- * <p>Why CSR and not JGraphT's {@code DijkstraShortestPath}: on the 10⁵-point Klein atlas's dense neighbour graph the
- * primitive arrays and a binary heap of (key, vertex) pairs answer a logarithm query several times faster than a
- * search over boxed vertices and hashed edges (measured with the workload of {@code PointCloudLogBenchmark}).
+ * <p>Why CSR and not JGraphT's {@code DijkstraShortestPath}: primitive arrays and a binary heap of (key, vertex) pairs
+ * against boxed vertices and hashed edges. On the workload of {@code PointCloudLogBenchmark} (the 10⁵-point Klein
+ * atlas, whose dense neighbour graph has 3826 vertices; 512 logarithm queries, median of 11 rounds) a query took
+ * 0.33 ms with this search guided by the landmark bound, 1.2 ms with JGraphT's {@code AStarShortestPath} and the same
+ * bound, 1.9 ms with this search unguided and 6.7 ms with JGraphT's {@code DijkstraShortestPath}.
  * The heap uses lazy deletion: a vertex whose cost drops is pushed again and its stale entries are skipped.
  *
  * <p>Instances are immutable and may be shared between threads; a {@link Search} belongs to one thread.
