@@ -169,6 +169,8 @@ final class AtlasLearner {
                 sample[s] = ball[pick[s]];
             }
             QuadraticFit.Result fit = QuadraticFit.fit(points, sample, d, points[net.centres()[c]], net.radii()[c])
+                    .orElseThrow(() -> new ArithmeticException("the points of the ball of chart " + c + " do not "
+                            + "determine a quadratic in " + d + " tangential coordinates (rank-deficient design)"))
                     .over(points, ball);
             BoundarySvm.Quadric unit = BoundarySvm.Quadric.ball(points[0].length);
             preliminary[c] = new QuadraticChart(c, model(points[net.centres()[c]], net.radii()[c], fit, unit,

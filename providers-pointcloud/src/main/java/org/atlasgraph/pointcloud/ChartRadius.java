@@ -1,6 +1,7 @@
 package org.atlasgraph.pointcloud;
 
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.Random;
 import org.atlasgraph.api.base.Vectors;
 
@@ -173,10 +174,9 @@ final class ChartRadius {
                 }
                 members = sub;
             }
-            try {
-                residual[used++] = QuadraticFit.fit(points, members, d, anchor[a], r).rmsResidual();
-            } catch (ArithmeticException e) {
-                used--;
+            Optional<QuadraticFit.Result> fit = QuadraticFit.fit(points, members, d, anchor[a], r);
+            if (fit.isPresent()) {
+                residual[used++] = fit.get().rmsResidual();
             }
         }
         return used == 0 ? Double.NaN : median(Arrays.copyOf(residual, used));
