@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -66,21 +65,15 @@ class AtomicFilesTest {
     }
 
     @Test
-    void missingDirectoryFailsNamingTheTarget() {
-        Path target = dir.resolve("missing").resolve("out.txt");
+    void missingDirectoryAndDirectoryTargetsAreRefusedNamingTheTarget() throws IOException {
+        Path missing = dir.resolve("missing").resolve("out.txt");
+        Path directory = Files.createDirectory(dir.resolve("out"));
 
-        assertThatThrownBy(() -> AtomicFiles.writeString(target, "x")).isInstanceOf(FileSystemException.class)
-                .satisfies(e -> assertThat(((FileSystemException) e).getFile()).as("file")
-                        .isEqualTo(target.toString()));
-        assertThat(dir).as("directory").isEmptyDirectory();
-    }
-
-    @Test
-    void targetThatIsADirectoryIsRefused() throws IOException {
-        Path target = Files.createDirectory(dir.resolve("out"));
-
-        assertThatThrownBy(() -> AtomicFiles.writeString(target, "x")).isInstanceOf(FileSystemException.class)
-                .hasMessageContaining("is a directory");
+        assertThatThrownBy(() -> AtomicFiles.writeString(missing, "x")).isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("'" + missing + "': expected a file in an existing directory");
+        assertThatThrownBy(() -> AtomicFiles.writeString(directory, "x")).isInstanceOf(InvalidInputException.class)
+                .hasMessage("'" + directory + "': expected a regular file, found a directory");
+        assertThat(directory).as("directory left alone").isEmptyDirectory();
     }
 
     @Test
@@ -100,8 +93,8 @@ class AtomicFilesTest {
 
         assertThatThrownBy(() -> AtomicFiles.requireWritable("--json", target))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessageStartingWith("--json: expected a file in a writable directory, found '" + target + "'")
-                .hasMessageContaining("no such directory");
+                .hasMessage("--json '" + target + "': expected a file in an existing directory, found no such "
+                        + "directory '" + target.getParent() + "'");
         assertThat(AtomicFiles.requireWritable("--json", dir.resolve("ok.json"))).as("accepted path")
                 .isEqualTo(dir.resolve("ok.json"));
     }
