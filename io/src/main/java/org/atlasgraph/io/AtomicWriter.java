@@ -183,15 +183,15 @@ public final class AtomicWriter {
         Path p = target.toAbsolutePath();
         for (int links = 0; Files.isSymbolicLink(p); links++) {
             if (links == MAX_SYMBOLIC_LINKS) {
-                throw new InvalidInputException(label, "a file or a symbolic link to one", "more than " + MAX_SYMBOLIC_LINKS
-                        + " symbolic links in a row");
+                throw new InvalidInputException(label, "a file or a symbolic link to one",
+                        "more than " + MAX_SYMBOLIC_LINKS + " symbolic links in a row");
             }
             try {
                 Path link = Files.readSymbolicLink(p);
                 p = p.getParent() == null ? link.toAbsolutePath() : p.getParent().resolve(link);
             } catch (IOException e) {
-                throw new InvalidInputException(label, "a file or a readable symbolic link", "a symbolic link that cannot be read ("
-                        + FileNames.reason(e) + ")");
+                throw new InvalidInputException(label, "a file or a readable symbolic link",
+                        "a symbolic link that cannot be read (" + IoMessages.reason(e) + ")");
             }
         }
         Path dir = p.getParent();
@@ -200,38 +200,39 @@ public final class AtomicWriter {
             throw new InvalidInputException(label, "a regular file", "a directory");
         }
         if (!Files.isDirectory(dir)) {
-            throw new InvalidInputException(label, "a file in an existing directory", "no such directory '" + dir + "'");
+            throw new InvalidInputException(label, "a file in an existing directory",
+                    "no such directory '" + dir + "'");
         }
         Path realDir;
         try {
             realDir = dir.toRealPath();
         } catch (IOException e) {
-            throw new InvalidInputException(label, "a file in an accessible directory", "'" + dir + "' (" + FileNames.reason(e) + ")");
+            throw new InvalidInputException(label, "a file in an accessible directory",
+                    "'" + dir + "' (" + IoMessages.reason(e) + ")");
         }
         Path resolved = realDir.resolve(name);
-        BasicFileAttributes existing = attributes(resolved);
-        if (existing != null && !existing.isRegularFile()) {
-            throw new InvalidInputException(label, "a regular file", FileNames.kind(resolved, LinkOption.NOFOLLOW_LINKS));
+        Optional<BasicFileAttributes> existing = attributes(label, resolved);
+        if (existing.isPresent() && !existing.get().isRegularFile()) {
+            throw new InvalidInputException(label, "a regular file",
+                    FileNames.kind(resolved, LinkOption.NOFOLLOW_LINKS));
         }
         for (Input in : inputs) {
-            if (in.isFile(resolved, existing != null)) {
+            if (in.isFile(resolved, existing.isPresent())) {
                 throw new InvalidInputException(label, "a file that is not an input of the command",
                         "the same file as " + FileNames.label(in.name(), in.file()));
             }
         }
-        if (existing != null) {
-            int links = links(resolved);
-            if (links > 1) {
-                throw new InvalidInputException(label, "a file with a single name", "a file with " + links
-                        + " hard links", "replacing it would separate it from its other names");
-            }
+        if (existing.isPresent() && links(resolved) > 1) {
+            throw new InvalidInputException(label, "a file with a single name",
+                    "a file with " + links(resolved) + " hard links",
+                    "replacing it would separate it from its other names");
         }
         if (!Files.isWritable(realDir)) {
-            throw new InvalidInputException(label, "a file in a writable directory", "'" + realDir + "', a directory this process "
-                    + "cannot write");
+            throw new InvalidInputException(label, "a file in a writable directory",
+                    "'" + realDir + "', a directory this process cannot write");
         }
         Optional<Set<PosixFilePermission>> permissions = Optional.empty();
-        if (existing != null) {
+        if (existing.isPresent()) {
             try {
                 permissions = Optional.of(Files.getPosixFilePermissions(resolved, LinkOption.NOFOLLOW_LINKS));
             } catch (UnsupportedOperationException | IOException e) {
@@ -241,13 +242,14 @@ public final class AtomicWriter {
         return new Target(resolved, realDir, permissions);
     }
 
-    private static BasicFileAttributes attributes(Path p) {
+    /** @return the attributes of the file itself (not of a link's target), or empty when there is no file */
+    private static Optional<BasicFileAttributes> attributes(String label, Path p) {
         try {
-            return Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return Optional.of(Files.readAttributes(p, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS));
         } catch (NoSuchFileException e) {
-            return null;
+            return Optional.empty();
         } catch (IOException e) {
-            throw new InvalidInputException(FileNames.label("", p), "a file that can be inspected", FileNames.reason(e));
+            throw new InvalidInputException(label, "a file that can be inspected", IoMessages.reason(e));
         }
     }
 
@@ -285,7 +287,7 @@ public final class AtomicWriter {
 
     /** Re-labels a failure on the temporary file as a failure to write the target the user named. */
     private static FileSystemException labelled(Path target, IOException e) {
-        FileSystemException result = new FileSystemException(target.toString(), null, FileNames.reason(e));
+        FileSystemException result = new FileSystemException(target.toString(), null, IoMessages.reason(e));
         result.initCause(e);
         return result;
     }

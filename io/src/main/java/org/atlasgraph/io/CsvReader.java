@@ -132,8 +132,9 @@ public final class CsvReader {
         }
         for (Row r : data) {
             if (r.cells().length != first.cells().length) {
-                throw new InvalidInputException(label + " line " + r.line(), first.cells().length + " fields as on line "
-                        + first.line() + (header ? " (the header)" : ""), r.cells().length + " fields");
+                throw new InvalidInputException(label + " line " + r.line(),
+                        first.cells().length + " fields as on line " + first.line() + (header ? " (the header)" : ""),
+                        r.cells().length + " fields");
             }
         }
     }
@@ -157,7 +158,7 @@ public final class CsvReader {
         } catch (CharacterCodingException e) {
             throw new InvalidInputException(label + " line " + (number + 1), "UTF-8 text", "malformed bytes");
         } catch (IOException e) {
-            throw new InvalidInputException(label, "a readable CSV file", "an I/O error: " + FileNames.reason(e));
+            throw new InvalidInputException(label, "a readable CSV file", "an I/O error: " + IoMessages.reason(e));
         }
         if (records.isEmpty()) {
             throw new InvalidInputException(label, "a CSV file with at least one row",

@@ -1,16 +1,13 @@
 package org.atlasgraph.io;
 
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Objects;
 
-/** How messages name files and file kinds: {@code --input 'points.npy'}, {@code a FIFO}, {@code permission denied}. */
+/** How messages name files and file kinds: {@code --input 'points.npy'}, {@code a FIFO}. */
 final class FileNames {
     private static final int S_IFMT = 0170000;
     private static final int S_IFIFO = 0010000;
@@ -70,30 +67,8 @@ final class FileNames {
                 return a.isDirectory() ? "a directory" : a.isRegularFile() ? "a regular file"
                         : a.isSymbolicLink() ? "a symbolic link" : "a special file";
             } catch (IOException other) {
-                return "a file that cannot be inspected (" + reason(other) + ")";
+                return "a file that cannot be inspected (" + IoMessages.reason(other) + ")";
             }
         }
-    }
-
-    /**
-     * The reason of an I/O failure, without the file.
-     *
-     * @param e the failure
-     * @return e.g. {@code "no such file or directory"}
-     */
-    static String reason(IOException e) {
-        if (e instanceof FileSystemException f && f.getReason() != null) {
-            return f.getReason();
-        }
-        if (e instanceof NoSuchFileException) {
-            return "no such file or directory";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof FileSystemException) {
-            return e.getClass().getSimpleName();
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 }

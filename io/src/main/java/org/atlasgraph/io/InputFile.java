@@ -43,7 +43,7 @@ public final class InputFile {
         } catch (NoSuchFileException e) {
             problem = Files.isSymbolicLink(file) ? "a broken symbolic link" : "no such file";
         } catch (IOException e) {
-            problem = "a file that cannot be inspected (" + FileNames.reason(e) + ")";
+            problem = "a file that cannot be inspected (" + IoMessages.reason(e) + ")";
         }
         throw new InvalidInputException(label, "a readable regular file", problem);
     }

@@ -176,7 +176,7 @@ public final class NpyReader {
         try {
             channel = FileChannel.open(file, StandardOpenOption.READ);
         } catch (IOException e) {
-            throw new InvalidInputException(label, "a readable .npy file", "an I/O error: " + FileNames.reason(e));
+            throw new InvalidInputException(label, "a readable .npy file", "an I/O error: " + IoMessages.reason(e));
         }
         Opened o = new Opened(label, channel);
         try {
@@ -338,7 +338,7 @@ public final class NpyReader {
         try {
             return channel.size();
         } catch (IOException e) {
-            throw new InvalidInputException(label, "a readable .npy file", "an I/O error: " + FileNames.reason(e));
+            throw new InvalidInputException(label, "a readable .npy file", "an I/O error: " + IoMessages.reason(e));
         }
     }
 
@@ -354,7 +354,16 @@ public final class NpyReader {
                 p += r;
             }
         } catch (IOException e) {
-            throw new InvalidInputException(label, "a readable .npy file", "an I/O error: " + FileNames.reason(e));
+            throw new InvalidInputException(label, "a readable .npy file", "an I/O error: " + IoMessages.reason(e));
+        }
+    }
+
+    /** Closes a file that was only read: a failure is unexpected, and unchecked. */
+    static void close(FileChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -371,11 +380,7 @@ public final class NpyReader {
 
         @Override
         public void close() {
-            try {
-                channel.close();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            NpyReader.close(channel);
         }
     }
 }

@@ -1,6 +1,5 @@
 package org.atlasgraph.io;
 
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.util.Iterator;
@@ -99,10 +98,6 @@ public final class NpySliceStream implements Iterator<double[]>, AutoCloseable {
      */
     @Override
     public void close() {
-        try {
-            channel.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        NpyReader.close(channel);
     }
 }

@@ -8,8 +8,8 @@ import java.nio.charset.StandardCharsets;
 import org.atlasgraph.api.check.InvalidInputException;
 
 /**
- * Writes NumPy {@code .npy} files of float64 values ({@code '<f8'}, C order, format version 1.0, or 2.0 when the
- * header needs it), the format {@link NpyReader} reads and {@code numpy.load} reads. Values are written in chunks, so
+ * Writes NumPy {@code .npy} files of float64 values ({@code '<f8'}, C order, format version 1.0), which
+ * {@link NpyReader} and {@code numpy.load} read. Values are written in chunks, so
  * an array larger than the heap can be written slice by slice; {@link #finish()} checks that exactly the declared
  * number of values arrived. Non-finite values are refused, so every file written here reads back.
  *
@@ -21,6 +21,8 @@ import org.atlasgraph.api.check.InvalidInputException;
 public final class NpyWriter {
     private static final int CHUNK_VALUES = 1 << 14;
     private static final int ALIGNMENT = 64;
+    /** Magic (6 bytes), version (2) and the header length (2) of format version 1.0. */
+    private static final int PREFIX = 10;
 
     private final OutputStream out;
     private final long[] shape;
@@ -140,25 +142,22 @@ public final class NpyWriter {
         }
     }
 
-    /** Magic, version, header length, and the dict padded with spaces to a multiple of 64 bytes, ending in a newline. */
+    /**
+     * Magic, version 1.0, header length, and the dict padded with spaces to a multiple of 64 bytes, ending in a newline.
+     * With at most 64 dimensions of at most 19 digits the header stays far below the 65535 bytes of version 1.0.
+     */
     private static byte[] header(long[] shape) {
         String dict = "{'descr': '<f8', 'fortran_order': False, 'shape': " + NpyHeader.shapeText(shape) + ", }";
-        int version = dict.length() + 1 + 10 > 0xffff ? 2 : 1;
-        int prefix = version == 1 ? 10 : 12;
-        int padded = (prefix + dict.length() + 1 + ALIGNMENT - 1) / ALIGNMENT * ALIGNMENT - prefix;
+        int padded = (PREFIX + dict.length() + 1 + ALIGNMENT - 1) / ALIGNMENT * ALIGNMENT - PREFIX;
         StringBuilder text = new StringBuilder(dict);
         while (text.length() < padded - 1) {
             text.append(' ');
         }
         text.append('\n');
         byte[] h = text.toString().getBytes(StandardCharsets.ISO_8859_1);
-        ByteBuffer b = ByteBuffer.allocate(prefix + h.length).order(ByteOrder.LITTLE_ENDIAN);
-        b.put(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', (byte) version, 0});
-        if (version == 1) {
-            b.putShort((short) h.length);
-        } else {
-            b.putInt(h.length);
-        }
+        ByteBuffer b = ByteBuffer.allocate(PREFIX + h.length).order(ByteOrder.LITTLE_ENDIAN);
+        b.put(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0});
+        b.putShort((short) h.length);
         return b.put(h).array();
     }
 }

@@ -87,7 +87,8 @@ class NpyMatrixStreamTest {
         Path file = dir.resolve("flat.npy");
         npy(file, new double[6], 6);
         assertThatThrownBy(() -> NpyMatrixStream.open("--input", file)).isInstanceOf(InvalidInputException.class)
-                .hasMessage("--input '" + file + "': expected an array of shape (N, n, k) or (N, n), found shape (6,) of '<f8'");
+                .hasMessage("--input '" + file + "': expected an array of shape (N, n, k) or (N, n), found shape "
+                        + "(6,) of '<f8'");
     }
 
     @Test
