@@ -222,9 +222,9 @@ public final class AtomicWriter {
                         "the same file as " + FileNames.label(in.name(), in.file()));
             }
         }
-        if (existing.isPresent() && links(resolved) > 1) {
-            throw new InvalidInputException(label, "a file with a single name",
-                    "a file with " + links(resolved) + " hard links",
+        int links = existing.isPresent() ? links(resolved) : 0;
+        if (links > 1) {
+            throw new InvalidInputException(label, "a file with a single name", "a file with " + links + " hard links",
                     "replacing it would separate it from its other names");
         }
         if (!Files.isWritable(realDir)) {

@@ -54,6 +54,7 @@ public final class CsvReader {
         for (int j = 0; j < first.cells().length; j++) {
             String c = first.cells()[j];
             if (Decimals.isJavaLiteral(c)) {
+                // refused as a number (it always throws here) rather than guessed to be a column name
                 Decimals.parse(where(label, first.line(), j, Optional.empty()), c);
             }
             header |= !c.isEmpty() && !Decimals.looksNumeric(c);
