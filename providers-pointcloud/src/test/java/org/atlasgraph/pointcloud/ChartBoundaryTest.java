@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import de.bwaldvogel.liblinear.Linear;
 import de.bwaldvogel.liblinear.Model;
 import java.util.Random;
+import org.atlasgraph.api.base.Vectors;
 import org.junit.jupiter.api.Test;
 
 class ChartBoundaryTest {
@@ -21,10 +22,10 @@ class ChartBoundaryTest {
         double[][] pts = TestClouds.sphere(TestClouds.SPHERE_POINTS, 3, 0, TestClouds.SPHERE_SEED);
         // train an SVM around this chart: points nearer than 0.6r against the rest of its ball
         int[] ball = java.util.stream.IntStream.range(0, pts.length)
-                .filter(i -> Vec.distance(pts[i], base.centre()) < base.radius()).toArray();
+                .filter(i -> Vectors.distance(pts[i], base.centre()) < base.radius()).toArray();
         boolean[] positive = new boolean[ball.length];
         for (int s = 0; s < ball.length; s++) {
-            positive[s] = Vec.distance(pts[ball[s]], base.centre()) < 0.6 * base.radius();
+            positive[s] = Vectors.distance(pts[ball[s]], base.centre()) < 0.6 * base.radius();
         }
         Model model = BoundarySvm.model(pts, ball, positive, base.centre(), base.radius(), SEED);
         BoundarySvm.Quadric q = BoundarySvm.quadric(model, 3);

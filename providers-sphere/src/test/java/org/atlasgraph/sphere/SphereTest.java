@@ -10,6 +10,7 @@ import java.util.random.RandomGenerator;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.Transition;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.capability.ChartCentring;
 import org.atlasgraph.api.capability.ExactGeometry;
 import org.atlasgraph.api.capability.GeodesicPowerDistribution;
@@ -103,7 +104,8 @@ class SphereTest {
             Coordinates xi = Coordinates.of(a[0] + t * b[0], a[1] + t * b[1]);
             onLine[k] = p.chart().toAmbient(xi);
             assertThat(s.capability(ExactGeometry.class).orElseThrow().distance(c, onLine[k]))
-                    .as("angle from the centre").isCloseTo(Math.atan(xi.norm()), within(CLOSE));
+                    .as("angle from the centre")
+                    .isCloseTo(Math.atan(xi.norm()), within(CLOSE));
         }
         double[] u = onLine[0];
         double[] v = onLine[1];
@@ -144,7 +146,8 @@ class SphereTest {
         assertThat(q.sameChart(p)).as("same chart as p").isFalse();
         assertThat(q.xi().norm()).as("‖ξ_q‖ in the new chart").isZero();
         assertThat(s.capability(ExactGeometry.class).orElseThrow().distance(s.embed(p), s.embed(q)))
-                .as("angle travelled").isCloseTo(Math.atan(2), within(CLOSE));
+                .as("angle travelled")
+                .isCloseTo(Math.atan(2), within(CLOSE));
     }
 
     @ParameterizedTest(name = "n = {0}")

@@ -303,8 +303,9 @@ public interface ManifoldVerificationRules {
      * TRN-4 (optional): ψ_βγ(ψ_αβ(ξ)) = ψ_αγ(ξ) where three charts hold the point (cocycle).
      *
      * <p>For p in chart α and two other charts β, γ found near p that also hold it, the transitions compose:
-     * {@code ‖Dφ_γ⁻¹(ψ_βγ(ψ_αβ(ξ_p)) − ψ_αγ(ξ_p))‖_g ≤ round-trip tolerance × s}. It tests transitions between two
-     * charts neither of which is the test point's own, which TRN-1…3 do not. Skipped when no triple is found.
+     * {@code ‖Dφ_γ⁻¹(ψ_βγ(ψ_αβ(ξ_p)) − ψ_αγ(ξ_p))‖_g ≤ 3 × round-trip tolerance × s} (the sum of three pairwise
+     * defects). It tests transitions between two charts neither of which is the test point's own, which TRN-1…3 do
+     * not. Skipped when no triple is found.
      *
      * <p>If this fails, check: does transition(β, γ) compute φ_γ∘φ_β⁻¹ for the charts it is given, also between two
      * charts neither of which is the one a point was located in?

@@ -26,6 +26,8 @@ final class TransitionChecks {
     private static final double FINITE_DIFFERENCE_STEP = 1e-5;
     /** Relative agreement of Dψ_αβ with central differences; leaves room for |ψ'''| up to 1e4. */
     static final double FINITE_DIFFERENCE_TOLERANCE = 1e-6;
+    /** Transitions composed around a triangle in TRN-4, each contributing its own defect. */
+    static final int COCYCLE_TERMS = 3;
 
     private TransitionChecks() {
     }
@@ -88,7 +90,10 @@ final class TransitionChecks {
 
     /**
      * TRN-4: {@code ψ_βγ(ψ_αβ(ξ_p)) = ψ_αγ(ξ_p)} where charts α, β and γ all hold p, compared in γ as
-     * {@code ‖Dφ_γ⁻¹(difference)‖_g} relative to the length scale.
+     * {@code ‖Dφ_γ⁻¹(difference)‖_g} relative to the length scale. The bound is {@value #COCYCLE_TERMS} times the
+     * round-trip tolerance: the defect of a composition around a triangle is at most the sum of the three pairwise
+     * defects, each of which TRN-2 bounds by the round-trip tolerance (an approximate atlas's transitions are each off
+     * by up to their declared bound).
      */
     static RuleResult cocycle(Probe probe) {
         List<Triple> triples = triples(probe);
@@ -98,7 +103,7 @@ final class TransitionChecks {
                     + "than the point's own, or AtlasGraph.transition() was empty)");
         }
         Evidence ev = probe.evidence(RuleId.TRN_4);
-        double bound = probe.settings().accuracy().roundTrip();
+        double bound = COCYCLE_TERMS * probe.settings().accuracy().roundTrip();
         for (Triple t : triples) {
             ev.guard(t.where(), () -> {
                 Optional<Coordinates> viaBeta = t.ab().apply(t.p().xi()).flatMap(t.bg()::apply);
