@@ -1,5 +1,6 @@
 package org.example.hyperbolic;
 
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.capability.ExactGeometry;
 import org.atlasgraph.api.check.Checks;
 
@@ -24,7 +25,7 @@ final class HyperboloidGeometry implements ExactGeometry {
         if (t == 0) {
             return p.clone();
         }
-        double[] q = Minkowski.plusScaled(Minkowski.scaled(p, Math.cosh(t)), Math.sinh(t) / t, v);
+        double[] q = Vectors.plusScaled(Vectors.scaled(p, Math.cosh(t)), Math.sinh(t) / t, v);
         return Checks.requireFiniteResult("exp", Minkowski.normalized(q));
     }
 
@@ -36,11 +37,11 @@ final class HyperboloidGeometry implements ExactGeometry {
     public double[] log(double[] p, double[] q) {
         check("p", p);
         check("q", q);
-        double[] w = Minkowski.plusScaled(q, -1, p);
+        double[] w = Vectors.minus(q, p);
         double m = Math.max(0, Minkowski.dot(w, w));
         double d = 2 * asinh(Math.sqrt(m) / 2);
         double f = d == 0 ? 1 : d / Math.sinh(d);
-        return Checks.requireFiniteResult("log", Minkowski.scaled(Minkowski.plusScaled(w, -m / 2, p), f));
+        return Checks.requireFiniteResult("log", Vectors.scaled(Vectors.plusScaled(w, -m / 2, p), f));
     }
 
     /** {@inheritDoc} {@code v + ⟨q, v⟩_L / (1 − ⟨p, q⟩_L) · (p + q)}. */
@@ -62,7 +63,7 @@ final class HyperboloidGeometry implements ExactGeometry {
     public double distance(double[] p, double[] q) {
         check("p", p);
         check("q", q);
-        double[] w = Minkowski.plusScaled(q, -1, p);
+        double[] w = Vectors.minus(q, p);
         return 2 * asinh(Math.sqrt(Math.max(0, Minkowski.dot(w, w))) / 2);
     }
 

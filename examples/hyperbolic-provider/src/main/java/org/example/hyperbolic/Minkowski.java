@@ -1,6 +1,7 @@
 package org.example.hyperbolic;
 
 import org.atlasgraph.api.AmbientMetric;
+import org.atlasgraph.api.base.Vectors;
 
 /**
  * The Minkowski product {@code ⟨u, v⟩_L = −u₀v₀ + u₁v₁ + … + u_nv_n} of R^{n+1}. Restricted to the tangent spaces of
@@ -24,30 +25,12 @@ final class Minkowski implements AmbientMetric {
         return s;
     }
 
-    /** @return {@code a + f·b} */
-    static double[] plusScaled(double[] a, double f, double[] b) {
-        double[] r = new double[a.length];
-        for (int i = 0; i < a.length; i++) {
-            r[i] = a[i] + f * b[i];
-        }
-        return r;
-    }
-
-    /** @return {@code f·a} */
-    static double[] scaled(double[] a, double f) {
-        double[] r = new double[a.length];
-        for (int i = 0; i < a.length; i++) {
-            r[i] = f * a[i];
-        }
-        return r;
-    }
-
     /**
      * The point of the upper sheet on the ray of a future-pointing timelike vector: {@code y/√(−⟨y, y⟩_L)}. Used to
      * keep computed points on the hyperboloid to rounding.
      */
     static double[] normalized(double[] y) {
-        return scaled(y, 1 / Math.sqrt(-dot(y, y)));
+        return Vectors.scaled(y, 1 / Math.sqrt(-dot(y, y)));
     }
 
     /** {@inheritDoc} The Minkowski product, whatever the base point. */

@@ -3,6 +3,7 @@ package org.example.hyperbolic;
 import org.atlasgraph.api.Chart;
 import org.atlasgraph.api.ChartId;
 import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
 
@@ -127,8 +128,8 @@ final class PoincareChart implements Chart {
                     + Checks.number(IMAGE_RADIUS), "‖ξ‖ = " + Checks.number(xi.norm()));
         }
         double q = xi.dot(xi) / 4;
-        double[] x = Minkowski.plusScaled(basisTimes(xi.toArray()), 1 + q, centre);
-        return Checks.requireFiniteResult("toAmbient", Minkowski.scaled(x, 1 / (1 - q)));
+        double[] x = Vectors.plusScaled(basisTimes(xi.toArray()), 1 + q, centre);
+        return Checks.requireFiniteResult("toAmbient", Vectors.scaled(x, 1 / (1 - q)));
     }
 
     /** {@inheritDoc} With x = φ⁻¹(ξ) and dq = ξ·τ/2: {@code (Bτ + dq (c + x))/(1 − q)}. */
@@ -155,7 +156,7 @@ final class PoincareChart implements Chart {
         Checks.requireFiniteOfLength("ambient", ambient, centre.length, "ambient dimension of the chart's H^"
                 + (centre.length - 1));
         double[] x = toAmbient(xi);
-        double[] tangential = Minkowski.plusScaled(ambient, Minkowski.dot(x, ambient), x);
+        double[] tangential = Vectors.plusScaled(ambient, Minkowski.dot(x, ambient), x);
         return Coordinates.ofComputed("tangentCoordinates", projectDifferential(x, tangential));
     }
 
