@@ -142,7 +142,7 @@ public final class NeighbourGraph {
         Integer[] order = new Integer[pairs.length];
         Arrays.setAll(order, r -> r);
         Arrays.sort(order, (a, b) -> Integer.compare(pairs[a][0], pairs[b][0]));
-        ShortestPaths search = new ShortestPaths(offsets, targets, weights);
+        ShortestPaths search = search();
         int r = 0;
         while (r < order.length) {
             int source = pairs[order[r]][0];
@@ -161,6 +161,21 @@ public final class NeighbourGraph {
             r = end;
         }
         return out;
+    }
+
+    /** Shortest-path distances from one vertex to all, reusing the given search's work arrays. */
+    double[] distancesFrom(int source, ShortestPaths search) {
+        search.search(source);
+        double[] out = new double[size];
+        for (int v = 0; v < size; v++) {
+            out[v] = search.distance(v);
+        }
+        return out;
+    }
+
+    /** @return a search over this graph (its work arrays belong to one thread) */
+    ShortestPaths search() {
+        return new ShortestPaths(offsets, targets, weights);
     }
 
     /**
