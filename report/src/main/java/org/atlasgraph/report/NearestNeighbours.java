@@ -1,5 +1,7 @@
 package org.atlasgraph.report;
 
+import java.util.Arrays;
+import java.util.Comparator;
 import org.atlasgraph.api.check.InvalidInputException;
 import smile.neighbor.KDTree;
 import smile.neighbor.Neighbor;
@@ -7,10 +9,12 @@ import smile.neighbor.Neighbor;
 /**
  * Exact k-nearest-neighbour queries among the points of a cloud, by Smile's {@link KDTree}.
  *
- * <p>Smile's tree skips a query point only when it is the <em>same array</em> as a data point, and when k equals the
- * number of points it fills the missing slot with a placeholder neighbour (index 0, infinite distance). This class
- * asks only for the neighbours of its own points by their index, so each point is excluded from its own list (copies
- * with equal coordinates are not: they are neighbours at distance 0), and it rejects {@code k ≥ n} instead of padding.
+ * <p>Smile's tree returns the k neighbours in no particular order (farthest first, as it happens), skips a query point
+ * only when it is the <em>same array</em> as a data point, and when k equals the number of points fills the missing
+ * slot with a placeholder neighbour (index 0, infinite distance). This class sorts the neighbours nearest first (ties
+ * by index), asks only for the neighbours of its own points by their index, so each point is excluded from its own
+ * list (copies with equal coordinates are not: they are neighbours at distance 0), and rejects {@code k ≥ n} instead
+ * of padding.
  */
 public final class NearestNeighbours {
     private final double[][] points;
@@ -42,7 +46,7 @@ public final class NearestNeighbours {
      *
      * @param i the point's index in {@code [0, n)}
      * @param k how many, in {@code [1, n − 1]}
-     * @return their indices, nearest first (ties in the tree's order)
+     * @return their indices, nearest first, ties by index
      * @throws InvalidInputException if i or k is out of range
      */
     public int[] neighbours(int i, int k) {
@@ -53,6 +57,8 @@ public final class NearestNeighbours {
             throw new InvalidInputException("k", "1 ≤ k ≤ n − 1 = " + (points.length - 1), String.valueOf(k));
         }
         Neighbor<double[], double[]>[] found = tree.search(points[i], k);
+        Arrays.sort(found, Comparator.<Neighbor<double[], double[]>>comparingDouble(nb -> nb.distance)
+                .thenComparingInt(nb -> nb.index));
         int[] out = new int[found.length];
         for (int j = 0; j < found.length; j++) {
             out[j] = found[j].index;

@@ -531,7 +531,8 @@ public final class SurfaceGeodesics {
         }
 
         /**
-         * The right-hand side {@code rhs_t = J_tᵀ (x_{t−1} + x_{t+1} − 2 x_t)} (minus half the gradient of E at P_t) and
+         * The right-hand side {@code rhs_t = J_tᵀ (x_{t−1} + x_{t+1} − 2 x_t)} (minus half the gradient of E at P_t)
+         * and
          * the off-diagonal blocks {@code U_t = −J_tᵀ J_{t+1}} stored row-major.
          */
         private void gaussNewtonSystem(double[][] x, double[][] ju, double[][] jv, int m, double[] rhs,
