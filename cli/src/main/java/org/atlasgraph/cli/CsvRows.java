@@ -1,5 +1,9 @@
 package org.atlasgraph.cli;
 
+import java.util.ArrayList;
+import java.util.List;
+import org.atlasgraph.io.CsvFormat;
+
 /** CSV lines for the point-cloud subcommands: a header of numbered columns and rows of shortest round-trip numbers. */
 final class CsvRows {
     private CsvRows() {
@@ -7,19 +11,15 @@ final class CsvRows {
 
     /** @return {@code prefix0,prefix1,…} with a line break */
     static String header(String prefix, int columns) {
-        StringBuilder b = new StringBuilder();
+        List<String> names = new ArrayList<>();
         for (int j = 0; j < columns; j++) {
-            b.append(j == 0 ? "" : ",").append(prefix).append(j);
+            names.add(prefix + j);
         }
-        return b.append('\n').toString();
+        return CsvFormat.row(names);
     }
 
     /** @return the values separated by commas, in Java's shortest round-trip form, with a line break */
     static String row(double... values) {
-        StringBuilder b = new StringBuilder();
-        for (int j = 0; j < values.length; j++) {
-            b.append(j == 0 ? "" : ",").append(values[j]);
-        }
-        return b.append('\n').toString();
+        return CsvFormat.row(values);
     }
 }

@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.cli.io.AtomicFiles;
 import org.atlasgraph.cli.io.InputFiles;
+import org.atlasgraph.io.AtomicWriter;
 import org.atlasgraph.pointcloud.PointCloudAtlas;
 import org.atlasgraph.pointcloud.io.AtlasJson;
 import org.atlasgraph.pointcloud.io.PointCloudFiles;
@@ -46,13 +47,14 @@ final class DistanceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        AtomicFiles.requireWritable("--out", out);
+        AtomicWriter.create().protecting("--atlas", atlasFile).protecting("--pairs", pairs)
+                .requireWritable("--out", out);
         PointCloudAtlas atlas = AtlasJson.load(InputFiles.requireReadable("--atlas", atlasFile));
         PointCloudFiles.Table table = PointCloudFiles.readCsv(InputFiles.requireReadable("--pairs", pairs));
         int dim = atlas.ambientDimension();
-        if (table.header().size() != 2 * dim) {
+        if (table.columns() != 2 * dim) {
             throw new InvalidInputException(pairs.toString(), 2 * dim + " columns (two points of R^" + dim + ")",
-                    table.header().size() + " columns");
+                    table.columns() + " columns");
         }
         double[][] rows = table.rows();
         double[] distances = new double[rows.length];

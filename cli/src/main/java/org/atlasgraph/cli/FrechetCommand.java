@@ -15,11 +15,11 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.cli.frechet.FrechetRuns;
-import org.atlasgraph.cli.io.AtomicFiles;
 import org.atlasgraph.cli.io.JsonFiles;
 import org.atlasgraph.cli.frechet.FrechetRuns.Run;
 import org.atlasgraph.cli.frechet.FrechetRuns.Settings;
 import org.atlasgraph.cli.wiring.ProviderRegistry;
+import org.atlasgraph.io.AtomicWriter;
 import org.atlasgraph.optim.mean.FrechetScheme;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -138,7 +138,8 @@ final class FrechetCommand implements Callable<Integer> {
         if (!sweepK.isEmpty() && !sizes.isEmpty()) {
             throw new InvalidInputException("--sweep-k", "either --sweep-k or --sizes", "both");
         }
-        json.ifPresent(f -> AtomicFiles.requireWritable("--json", f));
+        json.ifPresent(f -> AtomicWriter.create().protecting("--input", input).protecting("--mean", mean)
+                .requireWritable("--json", f));
         plot.ifPresent(FrechetCommand::requirePlotDirectory);
 
         Settings settings = new Settings(registry, provider, parameters, power, count, seed, List.copyOf(schemes),

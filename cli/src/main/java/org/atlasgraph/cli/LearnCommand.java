@@ -15,7 +15,7 @@ import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.cli.console.Progress;
 import org.atlasgraph.cli.console.TextTable;
 import org.atlasgraph.cli.io.AtomicFiles;
-import org.atlasgraph.cli.io.InputFiles;
+import org.atlasgraph.io.AtomicWriter;
 import org.atlasgraph.pointcloud.LearningSummary;
 import org.atlasgraph.pointcloud.PointCloudAtlas;
 import org.atlasgraph.pointcloud.PointCloudProvider;
@@ -79,12 +79,12 @@ final class LearnCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        AtomicFiles.requireWritable("--out", out);
+        AtomicWriter.create().protecting("--input", input).requireWritable("--out", out);
         KleinPatches klein = null;
         double[][] points;
         String source;
         if (input.isPresent()) {
-            points = PointCloudFiles.read(InputFiles.requireReadable("--input", input.get()));
+            points = PointCloudFiles.read("--input", input.get());
             source = input.get().toString();
         } else {
             if (!PointCloudProvider.DATASETS.contains(dataset.toLowerCase(Locale.ROOT))) {

@@ -18,6 +18,7 @@ import org.atlasgraph.cli.io.InputFiles;
 import org.atlasgraph.cli.rpb.BoundaryPlots;
 import org.atlasgraph.cli.rpb.LabelledTable;
 import org.atlasgraph.cli.rpb.PlaneProjection;
+import org.atlasgraph.io.AtomicWriter;
 import org.atlasgraph.optim.boundary.BoundaryFit;
 import org.atlasgraph.optim.boundary.BoundaryParameters;
 import org.atlasgraph.optim.boundary.PrincipalBoundary;
@@ -179,7 +180,9 @@ final class RpbCommand implements Callable<Integer> {
         train.ifPresent(f -> InputFiles.requireReadable("--train", f));
         atlasFile.ifPresent(f -> InputFiles.requireReadable("--atlas", f));
         predict.ifPresent(f -> InputFiles.requireReadable("--predict", f));
-        out.ifPresent(f -> AtomicFiles.requireWritable("--out", f));
+        AtomicWriter inputs = AtomicWriter.create().protecting("--train", train).protecting("--atlas", atlasFile)
+                .protecting("--predict", predict);
+        out.ifPresent(f -> inputs.requireWritable("--out", f));
         if (plot.isPresent()) {
             Path dir = plot.get();
             if (Files.exists(dir) && !Files.isDirectory(dir)) {

@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.cli.io.AtomicFiles;
 import org.atlasgraph.cli.io.InputFiles;
+import org.atlasgraph.io.AtomicWriter;
 import org.atlasgraph.pointcloud.PointCloudAtlas;
 import org.atlasgraph.pointcloud.io.AtlasJson;
 import picocli.CommandLine.Command;
@@ -46,7 +47,7 @@ final class SampleCommand implements Callable<Integer> {
         if (count < 1) {
             throw new InvalidInputException("--count", "an integer ≥ 1", String.valueOf(count));
         }
-        AtomicFiles.requireWritable("--out", out);
+        AtomicWriter.create().protecting("--atlas", atlasFile).requireWritable("--out", out);
         PointCloudAtlas atlas = AtlasJson.load(InputFiles.requireReadable("--atlas", atlasFile));
         double[][] points = atlas.sample(count, seed);
         AtomicFiles.write(out, o -> {

@@ -3,18 +3,22 @@ package org.atlasgraph.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import org.atlasgraph.cli.io.JsonFiles;
 import org.atlasgraph.grassmann.DeltaMax;
 import org.atlasgraph.grassmann.Grassmann;
+import org.atlasgraph.io.NpyWriter;
 import org.atlasgraph.optim.mean.FrechetScheme;
-import org.jetbrains.bio.npy.NpyFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -105,8 +109,8 @@ class FrechetCommandTest {
         }
         Path samples = dir.resolve("samples.npy");
         Path meanFile = dir.resolve("mean.npy");
-        NpyFile.write(samples, all, new int[] {count, 12, 3});
-        NpyFile.write(meanFile, mean, new int[] {12, 3});
+        npy(samples, all, count, 12, 3);
+        npy(meanFile, mean, 12, 3);
         Path json = dir.resolve("file.json");
 
         CliRun run = CliRun.atlas("frechet", "--input", samples.toString(), "--mean", meanFile.toString(),
@@ -119,23 +123,31 @@ class FrechetCommandTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = ';', value = {
-        "dtype;        expected dtype float64 ('<f8'), found dtype '<f4'",
-        "rank;         expected an array of shape (N, n, k) or (N, n), found shape (24,)",
+        "dtype;        expected dtype '<f8', '>f8', '<f4' or '>f4' (float64 or float32), found dtype '<i8'",
+        "truncated;    expected 576 bytes of data for shape (2, 12, 3) of '<f8', found 572 bytes (the file is "
+            + "truncated by 4 bytes)",
+        "rank;         expected an array of shape (N, n, k) or (N, n), found shape (24,) of '<f8'",
         "shape;        expected slices of 36 values (ambient dimension of Gr(12,3)), found slices of shape (8, 3)",
-        "nan;          sample 2[4]: expected a finite value, found NaN",
+        "nan;          expected finite values, found NaN at index (1, 1, 1) (0-based, as in NumPy)",
         "rankDeficient; sample 1: expected full column rank",
     })
     void rejectsABadInputFileNamingItAndWritesNothing(String defect, String message) {
         Path file = dir.resolve(defect + ".npy");
         switch (defect) {
             case "dtype":
-                NpyFile.write(file, new float[2 * 12 * 3], new int[] {2, 12, 3});
+                npy(file, frames(2, 12, 3), 2, 12, 3);
+                rewrite(file, bytes -> new String(bytes, StandardCharsets.ISO_8859_1).replace("'<f8'", "'<i8'")
+                        .getBytes(StandardCharsets.ISO_8859_1));
+                break;
+            case "truncated":
+                npy(file, frames(2, 12, 3), 2, 12, 3);
+                rewrite(file, bytes -> Arrays.copyOf(bytes, bytes.length - 4));
                 break;
             case "rank":
-                NpyFile.write(file, new double[24], new int[] {24});
+                npy(file, new double[24], 24);
                 break;
             case "shape":
-                NpyFile.write(file, new double[2 * 8 * 3], new int[] {2, 8, 3});
+                npy(file, new double[2 * 8 * 3], 2, 8, 3);
                 break;
             default:
                 double[] data = frames(2, 12, 3);
@@ -146,7 +158,7 @@ class FrechetCommandTest {
                         data[r * 3 + 2] = 0;
                     }
                 }
-                NpyFile.write(file, data, new int[] {2, 12, 3});
+                npy(file, data, 2, 12, 3);
         }
         Path json = dir.resolve("out.json");
         String[] args = defect.equals("shape")
@@ -181,6 +193,56 @@ class FrechetCommandTest {
     }
 
     /** {@code count} samples of Gr(n,k) that are the first k coordinate axes, slightly perturbed. */
+    @Test
+    void refusesJsonOutputThatIsTheInputFileAndLeavesItIntact() throws IOException {
+        Path file = dir.resolve("samples.npy");
+        npy(file, frames(2, 12, 3), 2, 12, 3);
+        byte[] before = Files.readAllBytes(file);
+
+        CliRun run = CliRun.atlas("frechet", "--input", file.toString(), "--json", dir.resolve(".").resolve(
+                "samples.npy").toString());
+
+        assertThat(run.exitCode()).as("exit code; stdout: %s", run.out()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.err()).as("stderr").contains("expected a file that is not an input of the command, found the "
+                + "same file as --input '" + file + "'");
+        assertThat(Files.readAllBytes(file)).as("input unchanged").isEqualTo(before);
+    }
+
+    /** Writes a float64 .npy file with {@link NpyWriter} (non-finite values by hand: the writer refuses them). */
+    private static void npy(Path file, double[] data, long... shape) {
+        double[] finite = data.clone();
+        List<Integer> nan = new ArrayList<>();
+        for (int i = 0; i < finite.length; i++) {
+            if (!Double.isFinite(finite[i])) {
+                nan.add(i);
+                finite[i] = 0;
+            }
+        }
+        try {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            NpyWriter.write(out, shape, finite);
+            byte[] bytes = out.toByteArray();
+            int dataStart = bytes.length - finite.length * Double.BYTES;
+            for (int i : nan) {
+                long bits = Double.doubleToRawLongBits(data[i]);
+                for (int b = 0; b < Double.BYTES; b++) {
+                    bytes[dataStart + i * Double.BYTES + b] = (byte) (bits >>> (8 * b));
+                }
+            }
+            Files.write(file, bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void rewrite(Path file, java.util.function.UnaryOperator<byte[]> change) {
+        try {
+            Files.write(file, change.apply(Files.readAllBytes(file)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private static double[] frames(int count, int n, int k) {
         double[] data = new double[count * n * k];
         SplittableRandom rng = new SplittableRandom(SEED);

@@ -96,8 +96,8 @@ class RpbCommandTest {
         assertBadInput(CliRun.atlas("rpb", "--predict", dir.resolve("p.csv").toString()),
                 "atlas rpb: --predict: expected --predict and --out to be given together, found no --out");
         assertBadInput(CliRun.atlas("rpb", "--train", dir.resolve("missing.csv").toString()),
-                "atlas rpb: --train: expected a readable file, found '" + dir.resolve("missing.csv")
-                        + "' (no such file)");
+                "atlas rpb: --train '" + dir.resolve("missing.csv") + "': expected a readable regular file, found "
+                        + "no such file");
         assertBadInput(CliRun.atlas("rpb", "--classes", "a,a"),
                 "atlas rpb: --classes: expected two different labels A,B, found a,a");
     }

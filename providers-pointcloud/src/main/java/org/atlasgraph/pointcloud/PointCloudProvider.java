@@ -70,7 +70,7 @@ public final class PointCloudProvider implements ManifoldProvider {
         }
         double[][] points;
         if (input.isPresent()) {
-            points = PointCloudFiles.read(input.get());
+            points = PointCloudFiles.read("parameter 'input'", input.get());
         } else {
             String dataset = parameters.text("dataset").trim().toLowerCase(Locale.ROOT);
             if (!DATASETS.contains(dataset)) {

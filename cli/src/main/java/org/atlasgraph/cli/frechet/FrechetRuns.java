@@ -28,9 +28,9 @@ import org.atlasgraph.cli.io.InputFiles;
 import org.atlasgraph.cli.wiring.ProviderRegistry;
 import org.atlasgraph.grassmann.DeltaMax;
 import org.atlasgraph.grassmann.Grassmann;
+import org.atlasgraph.io.NpyArray;
+import org.atlasgraph.io.NpyReader;
 import org.atlasgraph.optim.mean.FrechetScheme;
-import org.jetbrains.bio.npy.NpyArray;
-import org.jetbrains.bio.npy.NpyFile;
 
 /**
  * The work behind {@code atlas frechet}: sets up each run (manifold, sample source, reference mean), runs the schemes
@@ -200,24 +200,12 @@ public final class FrechetRuns {
 
     private static double[] readMean(Manifold m, Path file) {
         String name = "--mean '" + file + "'";
-        NpyArray array;
-        try {
-            array = NpyFile.read(file, Integer.MAX_VALUE);
-        } catch (RuntimeException e) {
-            throw new InvalidInputException(name, "a NumPy .npy file", "unreadable content", String.valueOf(
-                    e.getMessage()));
-        }
-        if (!(array.getData() instanceof double[])) {
-            throw new InvalidInputException(name, "dtype float64", array.getData().getClass().getSimpleName()
-                    .replace("[]", "") + " values");
-        }
-        double[] x = array.asDoubleArray();
-        if (x.length != m.ambientDimension()) {
+        NpyArray array = NpyReader.read("--mean", file);
+        if (array.size() != m.ambientDimension()) {
             throw new InvalidInputException(name, m.ambientDimension() + " values (ambient dimension of "
-                    + m.name() + ")", "shape " + Arrays.toString(array.getShape()));
+                    + m.name() + ")", "shape " + Arrays.toString(array.shape()));
         }
-        Checks.requireFinite(name, x);
-        return Checks.requireOnManifold(name, x, m::checkPoint);
+        return Checks.requireOnManifold(name, array.values(), m::checkPoint);
     }
 
     /**

@@ -2,16 +2,11 @@ package org.atlasgraph.cli.io;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.NotDirectoryException;
+import org.atlasgraph.io.IoMessages;
 
 /**
- * One-line descriptions of I/O failures that name the file, e.g. {@code 'out/report.json': no such file or directory}.
- * The JDK's {@link FileSystemException} subclasses carry the file but often no reason; this class supplies one.
+ * One-line descriptions of I/O failures that name the file, e.g. {@code 'out/report.json': no such file or directory}:
+ * the {@code io} module's {@link IoMessages}, for the CLI's one error path.
  */
 public final class IoErrors {
     private IoErrors() {
@@ -24,41 +19,6 @@ public final class IoErrors {
      * @return {@code '<file>': <reason>} for file-system failures, else the exception's message
      */
     public static String describe(IOException e) {
-        if (e instanceof FileSystemException f && f.getFile() != null) {
-            return "'" + f.getFile() + "'" + (f.getOtherFile() == null ? "" : " → '" + f.getOtherFile() + "'")
-                    + ": " + reason(e);
-        }
-        return reason(e);
-    }
-
-    /**
-     * The reason part of a failure, without the file.
-     *
-     * @param e the failure
-     * @return e.g. {@code "no such file or directory"}
-     */
-    public static String reason(IOException e) {
-        if (e instanceof FileSystemException f && f.getReason() != null) {
-            return f.getReason();
-        }
-        if (e instanceof NoSuchFileException) {
-            return "no such file or directory";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof FileAlreadyExistsException) {
-            return "already exists";
-        }
-        if (e instanceof NotDirectoryException) {
-            return "not a directory";
-        }
-        if (e instanceof DirectoryNotEmptyException) {
-            return "directory not empty";
-        }
-        if (e instanceof FileSystemException) {
-            return e.getClass().getSimpleName();
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return IoMessages.describe(e);
     }
 }

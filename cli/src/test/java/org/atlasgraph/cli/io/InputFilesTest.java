@@ -26,12 +26,12 @@ class InputFilesTest {
         Path file = dir.resolve("points.npy");
 
         assertThatThrownBy(() -> InputFiles.requireReadable("--data", file)).isInstanceOf(InvalidInputException.class)
-                .hasMessage("--data: expected a readable file, found '" + file + "' (no such file)");
+                .hasMessage("--data '" + file + "': expected a readable regular file, found no such file");
     }
 
     @Test
     void directoryIsRefused() {
         assertThatThrownBy(() -> InputFiles.requireReadable("--data", dir)).isInstanceOf(InvalidInputException.class)
-                .hasMessageEndingWith("(a directory)");
+                .hasMessageEndingWith("found a directory");
     }
 }

@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.io.CsvReader;
+import org.atlasgraph.io.CsvTable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,22 +49,50 @@ class LabelledTableTest {
         Path wrongLength = write("a,label\n1,x\n2\n");
         assertThatThrownBy(() -> LabelledTable.read("--train", wrongLength, "label", true))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessage("--train: expected 2 fields on every line, as in the header, found 1 fields (" + wrongLength
-                        + " line 3)");
+                .hasMessage("--train '" + wrongLength + "' line 3: expected 2 fields as on line 1 (the header), "
+                        + "found 1 fields");
         Path notNumber = write("a,label\nabc,x\n");
         assertThatThrownBy(() -> LabelledTable.read("--train", notNumber, "label", true))
-                .hasMessage("--train: expected a number in column 'a', found 'abc' (" + notNumber + " line 2)");
+                .hasMessage("--train '" + notNumber + "' line 2, column 1 ('a'): expected a decimal number such as "
+                        + "0.5 or -1e-3, found 'abc'");
         Path nan = write("a,label\nNaN,x\n");
         assertThatThrownBy(() -> LabelledTable.read("--train", nan, "label", true))
-                .hasMessage("--train: expected a finite number in column 'a', found NaN (" + nan + " line 2)");
+                .hasMessage("--train '" + nan + "' line 2, column 1 ('a'): expected a finite number, found 'NaN'");
         Path noLabel = write("a,b\n1,2\n");
         assertThatThrownBy(() -> LabelledTable.read("--train", noLabel, "label", true))
-                .hasMessage("--train: expected a column 'label' of class labels, found columns [a, b] (" + noLabel
-                        + ")");
+                .hasMessage("--train '" + noLabel + "': expected a column 'label' of class labels, found columns "
+                        + "[a, b]");
         Path headerOnly = write("a,label\n");
         assertThatThrownBy(() -> LabelledTable.read("--train", headerOnly, "label", true))
-                .hasMessage("--train: expected at least one data row after the header, found none (" + headerOnly
-                        + ")");
+                .hasMessage("--train '" + headerOnly + "': expected at least one data row after the header on line "
+                        + "1, found none");
+        Path emptyLabel = write("a,label\n1,\n");
+        assertThatThrownBy(() -> LabelledTable.read("--train", emptyLabel, "label", true))
+                .hasMessage("--train '" + emptyLabel + "' line 2, column 2 ('label'): expected a class label, found an "
+                        + "empty field");
+        Path javaLiteral = write("a,label\n2f,x\n");
+        assertThatThrownBy(() -> LabelledTable.read("--train", javaLiteral, "label", true))
+                .hasMessageEndingWith("found '2f' (Java literal syntax is not accepted)");
+    }
+
+    @Test
+    void fileWithoutAHeaderIsRefusedRatherThanLosingItsFirstRow() throws IOException {
+        Path noHeader = write("1,2\n3,4\n");
+        assertThatThrownBy(() -> LabelledTable.read("--predict", noHeader, "label", false))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("--predict '" + noHeader + "' line 1: expected a header row of column names, found a row "
+                        + "of numbers (add a first line naming the columns)");
+    }
+
+    @Test
+    void labelsWithCommasSurviveTheRoundTrip() throws IOException {
+        LabelledTable t = LabelledTable.read("--predict", write("a,label\n1,\"x, y\"\n"), "label", false);
+        Path out = dir.resolve("out.csv");
+        t.writeWithPredictions(out, List.of("p, q"), new double[] {0.5});
+        CsvTable back = CsvReader.readTable("", out);
+        assertThat(List.of(back.text(0, 1), back.text(0, 2))).as("labels read back").containsExactly("x, y", "p, q");
+        assertThat(Files.readAllLines(out)).as("file").containsExactly("a,label,predicted,score",
+                "1.0,\"x, y\",\"p, q\",0.500000");
     }
 
     private Path write(String text) throws IOException {

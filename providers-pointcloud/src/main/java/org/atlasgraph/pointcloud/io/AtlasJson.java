@@ -8,13 +8,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.io.AtomicWriter;
 import org.atlasgraph.pointcloud.AtlasModel;
 import org.atlasgraph.pointcloud.ChartModel;
 import org.atlasgraph.pointcloud.LearningSummary;
@@ -25,9 +24,9 @@ import org.atlasgraph.pointcloud.PointCloudAtlas;
  * overlaps, the off-atlas tolerance and the learning summary. Numbers are written in Java's shortest round-trip form,
  * so {@code load(save(atlas))} is the same atlas bit for bit.
  *
- * <p>Files are written to a temporary file in the target directory and moved into place, so a failure never leaves a
- * partial file. Loading checks the format tag, every field's presence and type, and then the model's own validation
- * (shapes, finiteness, orthonormal bases); a corrupted file is rejected with the file name and the JSON path of the
+ * <p>Files are written by the one atomic writer ({@link AtomicWriter}), so a failure never leaves a partial file.
+ * Loading checks the format tag, every field's presence and type, and then the model's own validation (shapes,
+ * finiteness, orthonormal bases); a corrupted file is rejected with the file name and the JSON path of the
  * first bad field, e.g. {@code atlas.json: charts[3].origin: expected an array of 9 numbers, found a string}.
  */
 public final class AtlasJson {
@@ -46,36 +45,21 @@ public final class AtlasJson {
     }
 
     /**
-     * Writes an atlas to a file atomically.
+     * Writes an atlas to a file atomically, through the one atomic writer ({@link AtomicWriter}: temporary file,
+     * fsync, rename, symbolic links written through, permissions kept, special files refused).
      *
      * @param atlas the atlas
-     * @param file  the target; replaced if it exists
-     * @throws InvalidInputException if the file cannot be written
+     * @param file  the target; replaced if it exists; missing parent directories are created
+     * @throws InvalidInputException if the target is refused or cannot be written; nothing is written then
      */
     public static void save(PointCloudAtlas atlas, Path file) {
         String json = toJson(atlas.model());
-        Path dir = file.toAbsolutePath().getParent();
-        Path tmp = null;
         try {
-            Files.createDirectories(dir);
-            tmp = Files.createTempFile(dir, ".atlas-", ".json.tmp");
-            Files.writeString(tmp, json, StandardCharsets.UTF_8);
-            try {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            AtomicWriter.create().writeString(file, json);
         } catch (IOException e) {
             throw new InvalidInputException(file.toString(), "a writable file", "an I/O error",
                     String.valueOf(e.getMessage()));
-        } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // the move succeeded or the original error is more useful
-                }
-            }
         }
     }
 

@@ -84,7 +84,7 @@ class AtlasJsonTest {
         Files.createDirectory(target);
         Files.writeString(target.resolve("inside"), "keeps the directory non-empty");
         assertThatThrownBy(() -> AtlasJson.save(atlas, target)).isInstanceOf(InvalidInputException.class)
-                .hasMessageStartingWith(target + ": expected a writable file");
+                .hasMessage("'" + target + "': expected a regular file, found a directory");
         try (Stream<Path> files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString())).as("files left in the directory")
                     .containsExactly("taken");

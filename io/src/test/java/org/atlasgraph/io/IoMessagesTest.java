@@ -1,4 +1,4 @@
-package org.atlasgraph.cli.io;
+package org.atlasgraph.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,20 +8,20 @@ import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import org.junit.jupiter.api.Test;
 
-class IoErrorsTest {
+class IoMessagesTest {
     @Test
     void fileSystemFailuresNameTheFileAndAReason() {
-        assertThat(IoErrors.describe(new NoSuchFileException("a.npy"))).as("missing file")
+        assertThat(IoMessages.describe(new NoSuchFileException("a.npy"))).as("missing file")
                 .isEqualTo("'a.npy': no such file or directory");
-        assertThat(IoErrors.describe(new AccessDeniedException("/etc/shadow"))).as("denied")
+        assertThat(IoMessages.describe(new AccessDeniedException("/etc/shadow"))).as("denied")
                 .isEqualTo("'/etc/shadow': permission denied");
-        assertThat(IoErrors.describe(new FileSystemException("out.json", null, "No space left on device")))
+        assertThat(IoMessages.describe(new FileSystemException("out.json", null, "No space left on device")))
                 .as("explicit reason").isEqualTo("'out.json': No space left on device");
     }
 
     @Test
     void otherFailuresKeepTheirMessage() {
-        assertThat(IoErrors.describe(new IOException("truncated .npy header"))).as("plain I/O failure")
+        assertThat(IoMessages.describe(new IOException("truncated .npy header"))).as("plain I/O failure")
                 .isEqualTo("truncated .npy header");
     }
 }
