@@ -29,6 +29,12 @@ import smile.math.MathEx;
  *       initialisation of new points, without its optimisation), and {@link Embedding#completedRows()} counts them.
  *       </li>
  * </ul>
+ *
+ * <p>Reproducibility: PCA and t-SNE have no random source; landmark Isomap's only one is the seeded first landmark.
+ * Smile's IsoMap and UMAP compute eigenvectors with ARPACK, whose start vector comes from a generator inside the
+ * native library that is never reset, so a second call in one JVM may flip an eigenvector's sign: for Isomap that is
+ * a reflection (distances unchanged); for UMAP it changes the initial layout and therefore the result. A process that
+ * makes the same calls in the same order (a report run) reproduces its results exactly.
  */
 public enum Baseline {
     /** The first two principal components. */

@@ -43,6 +43,22 @@ public final class Embedding {
     }
 
     /**
+     * Geodesic distances in the embedding as App. F takes them: shortest paths on the symmetric k-nearest-neighbour
+     * graph of the embedded points with Euclidean edge lengths, k = {@value NeighbourGraph#DEFAULT_NEIGHBOURS} (why:
+     * {@link NeighbourGraph#DEFAULT_NEIGHBOURS}). App. F embeds a separate 10⁶-point grid and attaches the query
+     * points to their nearest grid point; here the query points are among the embedded points themselves, since
+     * t-SNE, UMAP and Isomap cannot place new points.
+     *
+     * @param pairs rows {i, j} of point indices (not modified)
+     * @return one distance per pair
+     * @throws org.atlasgraph.api.check.InvalidInputException if a row is not a pair of valid indices
+     */
+    public double[] geodesicDistances(int[][] pairs) {
+        return NeighbourGraph.of(coordinates, Math.min(NeighbourGraph.DEFAULT_NEIGHBOURS, coordinates.length - 1))
+                .distances(pairs);
+    }
+
+    /**
      * @return how many rows the library did not embed (Smile's UMAP keeps only the largest component it finds) and
      *         this module placed; 0 when the library embedded every point
      */

@@ -30,7 +30,7 @@ final class LandmarkIsomap {
         int[] chosen = FarthestPointSample.indices(points, m, seed);
         double[][] toLandmark = new double[m][];
         IntStream.range(0, m).parallel().forEach(l -> {
-            double[] dist = graph.distancesFrom(chosen[l], graph.search());
+            double[] dist = graph.distancesFrom(chosen[l]);
             for (int v = 0; v < n; v++) {
                 dist[v] *= dist[v];
             }

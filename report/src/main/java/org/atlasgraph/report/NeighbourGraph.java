@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
+import org.atlasgraph.api.base.CsrDijkstra;
 import org.atlasgraph.api.check.InvalidInputException;
 
 /**
@@ -29,17 +30,15 @@ public final class NeighbourGraph {
     private final int size;
     private final int neighbours;
     private final int joins;
-    private final int[] offsets;
-    private final int[] targets;
-    private final double[] weights;
+    private final int edges;
+    private final CsrDijkstra dijkstra;
 
     private NeighbourGraph(int size, int neighbours, int joins, int[] offsets, int[] targets, double[] weights) {
         this.size = size;
         this.neighbours = neighbours;
         this.joins = joins;
-        this.offsets = offsets;
-        this.targets = targets;
-        this.weights = weights;
+        this.edges = targets.length / 2;
+        this.dijkstra = new CsrDijkstra(offsets, targets, weights);
     }
 
     /**
@@ -122,7 +121,7 @@ public final class NeighbourGraph {
 
     /** @return the number of undirected edges */
     public int edges() {
-        return offsets[size] / 2;
+        return edges;
     }
 
     /**
@@ -144,7 +143,6 @@ public final class NeighbourGraph {
         Integer[] order = new Integer[pairs.length];
         Arrays.setAll(order, r -> r);
         Arrays.sort(order, (a, b) -> Integer.compare(pairs[a][0], pairs[b][0]));
-        ShortestPaths search = search();
         int r = 0;
         while (r < order.length) {
             int source = pairs[order[r]][0];
@@ -156,28 +154,42 @@ public final class NeighbourGraph {
             for (int s = r; s < end; s++) {
                 wanted[s - r] = pairs[order[s]][1];
             }
-            search.search(source, wanted);
+            CsrDijkstra.Search search = settle(dijkstra, new int[] {source}, new double[] {0}, wanted);
             for (int s = r; s < end; s++) {
-                out[order[s]] = search.distance(pairs[order[s]][1]);
+                out[order[s]] = search.cost(pairs[order[s]][1]);
             }
             r = end;
         }
         return out;
     }
 
-    /** Shortest-path distances from one vertex to all, reusing the given search's work arrays. */
-    double[] distancesFrom(int source, ShortestPaths search) {
-        search.search(source);
-        double[] out = new double[size];
-        for (int v = 0; v < size; v++) {
-            out[v] = search.distance(v);
+    /**
+     * Runs Dijkstra's search from sources at initial costs until every wanted vertex is settled (or nothing is left
+     * to settle); the shared stepping of {@link NeighbourGraph} and {@link SurfaceGeodesics}.
+     *
+     * @return the search, whose costs and parents are final for the settled vertices
+     */
+    static CsrDijkstra.Search settle(CsrDijkstra dijkstra, int[] sources, double[] initial, int[] wanted) {
+        CsrDijkstra.Search search = dijkstra.search(0, v -> 0, Double.POSITIVE_INFINITY);
+        for (int s = 0; s < sources.length; s++) {
+            search.offer(sources[s], initial[s], -1, -1);
         }
-        return out;
+        int[] sorted = Arrays.stream(wanted).distinct().sorted().toArray();
+        boolean[] done = new boolean[sorted.length];
+        int remaining = sorted.length;
+        for (int v = search.next(); v >= 0 && remaining > 0; v = search.next()) {
+            int at = Arrays.binarySearch(sorted, v);
+            if (at >= 0 && !done[at]) {
+                done[at] = true;
+                remaining--;
+            }
+        }
+        return search;
     }
 
-    /** @return a search over this graph (its work arrays belong to one thread) */
-    ShortestPaths search() {
-        return new ShortestPaths(offsets, targets, weights);
+    /** @return shortest-path distances from one vertex to all (thread-safe) */
+    double[] distancesFrom(int source) {
+        return dijkstra.distancesFrom(source);
     }
 
     /**

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.atlasgraph.api.base.CsrDijkstra;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.report.ParametrizedSurface.Domain;
 import org.atlasgraph.report.ParametrizedSurface.Gluing;
@@ -158,9 +159,7 @@ public final class SurfaceGeodesics {
         final double hu;
         final double hv;
         final int segments;
-        final int[] offsets;
-        final int[] targets;
-        final double[] weights;
+        final CsrDijkstra dijkstra;
         private final int dim;
 
         Solver(ParametrizedSurface surface, int cellsU, int segments) {
@@ -202,13 +201,13 @@ public final class SurfaceGeodesics {
                     counts[node + 1] = counts[node] + c;
                 }
             }
-            offsets = counts;
-            targets = new int[offsets[n]];
-            weights = new double[offsets[n]];
+            int[] targets = new int[counts[n]];
+            double[] weights = new double[counts[n]];
             for (int v = 0; v < n; v++) {
-                System.arraycopy(out[v], 0, targets, offsets[v], out[v].length);
-                System.arraycopy(w[v], 0, weights, offsets[v], w[v].length);
+                System.arraycopy(out[v], 0, targets, counts[v], out[v].length);
+                System.arraycopy(w[v], 0, weights, counts[v], w[v].length);
             }
+            dijkstra = new CsrDijkstra(counts, targets, weights);
         }
 
         /** The 32 primitive directions of the 7×7 stencil. */
@@ -280,7 +279,6 @@ public final class SurfaceGeodesics {
             Integer[] order = new Integer[m];
             Arrays.setAll(order, r -> r);
             Arrays.sort(order, (x, y) -> Arrays.compare(a[x], a[y]));
-            ShortestPaths search = new ShortestPaths(offsets, targets, weights);
             double[] xu = new double[dim];
             double[] xv = new double[dim];
             double[] out = new double[m];
@@ -309,7 +307,7 @@ public final class SurfaceGeodesics {
                         wanted[k++] = node;
                     }
                 }
-                search.search(starts, initial, wanted);
+                CsrDijkstra.Search search = NeighbourGraph.settle(dijkstra, starts, initial, wanted);
                 for (int s = r; s < end; s++) {
                     double[] sink = b[order[s]];
                     if (coincide(source, sink)) {
@@ -320,14 +318,14 @@ public final class SurfaceGeodesics {
                     double best = Double.POSITIVE_INFINITY;
                     for (int node : sinks[s - r]) {
                         double[] lift = liftNear(sink[0], sink[1], nodeU(node), nodeV(node));
-                        double d = search.distance(node)
+                        double d = search.cost(node)
                                 + segmentLength(nodeU(node), nodeV(node), lift[0], lift[1], xu, xv);
                         if (d < best) {
                             best = d;
                             bestNode = node;
                         }
                     }
-                    out[order[s]] = refinedLength(liftPath(search.path(bestNode), source, sink));
+                    out[order[s]] = refinedLength(liftPath(path(search, bestNode), source, sink));
                 }
                 r = end;
             }
@@ -364,6 +362,19 @@ public final class SurfaceGeodesics {
 
         private double nodeV(int node) {
             return domain.vMin() + (node % columns) * hv;
+        }
+
+        /** The vertices of the search's cheapest path to {@code node}, source first. */
+        private static int[] path(CsrDijkstra.Search search, int node) {
+            int length = 0;
+            for (int v = node; v >= 0; v = search.parent(v)) {
+                length++;
+            }
+            int[] path = new int[length];
+            for (int v = node, i = length - 1; v >= 0; v = search.parent(v), i--) {
+                path[i] = v;
+            }
+            return path;
         }
 
         /** The grid path lifted to the covering plane between the exact endpoints: a, the lifted nodes, b. */

@@ -109,6 +109,14 @@ class BaselineTest {
         DistanceComparison c = DistanceComparison.of(truth, estimate);
         assertThat(c.meanRelativeError()).as("Isomap distances vs the unrolled strip: %s", c).isLessThan(0.05);
         assertThat(e.completedRows()).as("rows Smile left out").isZero();
+        int[][] pairs = new int[100][];
+        double[] flatDistance = new double[100];
+        for (int r = 0; r < pairs.length; r++) {
+            pairs[r] = new int[] {rng.nextInt(n), rng.nextInt(n)};
+            flatDistance[r] = PointClouds.distance(flat[pairs[r][0]], flat[pairs[r][1]]);
+        }
+        DistanceComparison g = DistanceComparison.of(flatDistance, e.geodesicDistances(pairs));
+        assertThat(g.meanRelativeError()).as("graph geodesics on the embedding vs the strip: %s", g).isLessThan(0.06);
     }
 
     @Test
