@@ -226,7 +226,9 @@ final class BarnesHutTsne {
     static final class QuadTree {
         private static final int MAX_DEPTH = 50;
 
+        private final ThreadLocal<int[]> stacks = ThreadLocal.withInitial(() -> new int[4 * MAX_DEPTH + 8]);
         private int size;
+        private boolean[] internal;
         private int[] children;
         private int[] count;
         private int[] point;
@@ -242,6 +244,7 @@ final class BarnesHutTsne {
 
         private void allocate(int capacity) {
             children = children == null ? new int[4 * capacity] : Arrays.copyOf(children, 4 * capacity);
+            internal = internal == null ? new boolean[capacity] : Arrays.copyOf(internal, capacity);
             count = count == null ? new int[capacity] : Arrays.copyOf(count, capacity);
             point = point == null ? new int[capacity] : Arrays.copyOf(point, capacity);
             comX = comX == null ? new double[capacity] : Arrays.copyOf(comX, capacity);
@@ -257,6 +260,7 @@ final class BarnesHutTsne {
             }
             int node = size++;
             Arrays.fill(children, 4 * node, 4 * node + 4, -1);
+            internal[node] = false;
             count[node] = 0;
             point[node] = -1;
             comX[node] = 0;
@@ -287,17 +291,12 @@ final class BarnesHutTsne {
             }
         }
 
-        private boolean isLeaf(int node) {
-            int c = 4 * node;
-            return children[c] < 0 && children[c + 1] < 0 && children[c + 2] < 0 && children[c + 3] < 0;
-        }
-
         private void insert(double[] y, int i) {
             double px = y[2 * i];
             double py = y[2 * i + 1];
             int node = 0;
             for (int depth = 0; ; depth++) {
-                if (isLeaf(node)) {
+                if (!internal[node]) {
                     if (count[node] == 0) {
                         add(node, px, py, 1);
                         point[node] = i;
@@ -335,6 +334,7 @@ final class BarnesHutTsne {
                 int created = newNode(centreX[node] + ((q & 1) != 0 ? h : -h),
                         centreY[node] + ((q & 2) != 0 ? h : -h), h);
                 children[slot] = created;
+                internal[node] = true;
             }
             return children[slot];
         }
@@ -350,7 +350,7 @@ final class BarnesHutTsne {
             double fx = 0;
             double fy = 0;
             double zi = 0;
-            int[] stack = new int[4 * MAX_DEPTH + 8];
+            int[] stack = stacks.get();
             int top = 0;
             stack[top++] = 0;
             while (top > 0) {
@@ -361,8 +361,9 @@ final class BarnesHutTsne {
                 double dx = px - comX[node];
                 double dy = py - comY[node];
                 double d2 = dx * dx + dy * dy;
-                boolean leaf = isLeaf(node);
-                if (leaf || 2 * half[node] < THETA * Math.sqrt(d2)) {
+                boolean leaf = !internal[node];
+                double width = 2 * half[node];
+                if (leaf || width * width < THETA * THETA * d2) {
                     if (d2 == 0) {
                         // The cell holding y_i itself: the other coincident points add q = 1 and no force.
                         zi += leaf ? count[node] - 1 : 0;
@@ -379,6 +380,7 @@ final class BarnesHutTsne {
                         if (child >= 0) {
                             if (top == stack.length) {
                                 stack = Arrays.copyOf(stack, 2 * stack.length);
+                                stacks.set(stack);
                             }
                             stack[top++] = child;
                         }

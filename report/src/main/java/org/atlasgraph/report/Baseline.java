@@ -2,6 +2,7 @@ package org.atlasgraph.report;
 
 import java.util.Arrays;
 import java.util.Locale;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.check.InvalidInputException;
 import smile.feature.extraction.PCA;
 import smile.manifold.IsoMap;
@@ -227,7 +228,7 @@ public enum Baseline {
         double[] d = new double[rows.length];
         for (int r = 0; r < rows.length; r++) {
             order[r] = r;
-            d[r] = PointClouds.distance(rows[r], q);
+            d[r] = Vectors.distance(rows[r], q);
         }
         Arrays.sort(order, (a, b) -> Double.compare(d[a], d[b]));
         int[] out = new int[k];

@@ -2,6 +2,7 @@ package org.atlasgraph.report;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.check.InvalidInputException;
 
 /**
@@ -37,7 +38,7 @@ public final class FarthestPointSample {
             int far = -1;
             double farthest = -1;
             for (int i = 0; i < p.length; i++) {
-                nearest[i] = Math.min(nearest[i], PointClouds.distance(p[i], last));
+                nearest[i] = Math.min(nearest[i], Vectors.distance(p[i], last));
                 if (nearest[i] > farthest) {
                     farthest = nearest[i];
                     far = i;

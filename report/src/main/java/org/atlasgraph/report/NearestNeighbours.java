@@ -2,6 +2,7 @@ package org.atlasgraph.report;
 
 import java.util.Arrays;
 import java.util.Comparator;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.check.InvalidInputException;
 import smile.neighbor.KDTree;
 import smile.neighbor.Neighbor;
@@ -83,6 +84,6 @@ public final class NearestNeighbours {
 
     /** @return the distance between points i and j */
     double distance(int i, int j) {
-        return PointClouds.distance(points[i], points[j]);
+        return Vectors.distance(points[i], points[j]);
     }
 }

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.atlasgraph.api.base.CsrDijkstra;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.check.InvalidInputException;
 
 /**
@@ -98,7 +99,7 @@ public final class NeighbourGraph {
             for (int a = 0; a < adjacency[i].length; a++) {
                 int j = adjacency[i][a];
                 targets[offsets[i] + a] = j;
-                weights[offsets[i] + a] = PointClouds.distance(p[i], p[j]);
+                weights[offsets[i] + a] = Vectors.distance(p[i], p[j]);
             }
         }
         return new NeighbourGraph(n, k, extra.size(), offsets, targets, weights);
@@ -217,7 +218,7 @@ public final class NeighbourGraph {
             for (int i = 0; i < n; i++) {
                 for (int j = i + 1; j < n; j++) {
                     if (root[i] != root[j]) {
-                        double d = PointClouds.distance(p[i], p[j]);
+                        double d = Vectors.distance(p[i], p[j]);
                         if (d < best[root[i]]) {
                             best[root[i]] = d;
                             bestEdge[root[i]] = new int[] {i, j};

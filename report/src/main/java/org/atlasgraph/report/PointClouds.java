@@ -47,16 +47,6 @@ final class PointClouds {
         return copy;
     }
 
-    /** @return the Euclidean distance between two vectors of equal length */
-    static double distance(double[] a, double[] b) {
-        double s = 0;
-        for (int i = 0; i < a.length; i++) {
-            double d = a[i] - b[i];
-            s += d * d;
-        }
-        return Math.sqrt(s);
-    }
-
     /** @return a deep copy of a matrix */
     static double[][] deepCopy(double[][] m) {
         double[][] c = new double[m.length][];

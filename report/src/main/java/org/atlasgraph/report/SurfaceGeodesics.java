@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.atlasgraph.api.base.CsrDijkstra;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.report.ParametrizedSurface.Domain;
 import org.atlasgraph.report.ParametrizedSurface.Gluing;
@@ -413,7 +414,7 @@ public final class SurfaceGeodesics {
             surface.point(polyline[0][0], polyline[0][1], x0);
             for (int k = 1; k < n; k++) {
                 surface.point(polyline[k][0], polyline[k][1], x1);
-                cumulative[k] = cumulative[k - 1] + PointClouds.distance(x0, x1);
+                cumulative[k] = cumulative[k - 1] + Vectors.distance(x0, x1);
                 System.arraycopy(x1, 0, x0, 0, dim);
             }
             double total = cumulative[n - 1];
@@ -564,10 +565,10 @@ public final class SurfaceGeodesics {
                 rhs[2 * t] = r0;
                 rhs[2 * t + 1] = r1;
                 if (t + 1 < m) {
-                    upper[4 * t] = -dot(u, ju[t + 1]);
-                    upper[4 * t + 1] = -dot(u, jv[t + 1]);
-                    upper[4 * t + 2] = -dot(v, ju[t + 1]);
-                    upper[4 * t + 3] = -dot(v, jv[t + 1]);
+                    upper[4 * t] = -Vectors.dot(u, ju[t + 1]);
+                    upper[4 * t + 1] = -Vectors.dot(u, jv[t + 1]);
+                    upper[4 * t + 2] = -Vectors.dot(v, ju[t + 1]);
+                    upper[4 * t + 3] = -Vectors.dot(v, jv[t + 1]);
                 }
             }
         }
@@ -577,10 +578,10 @@ public final class SurfaceGeodesics {
                                                   double[] cp, double[] dp, double[] delta) {
             for (int t = 1; t < m; t++) {
                 // Diagonal block 2JᵀJ; a tiny Levenberg shift guards a degenerate metric.
-                double a = 2 * dot(ju[t], ju[t]);
-                double b = 2 * dot(ju[t], jv[t]);
+                double a = 2 * Vectors.dot(ju[t], ju[t]);
+                double b = 2 * Vectors.dot(ju[t], jv[t]);
                 double c = b;
-                double d = 2 * dot(jv[t], jv[t]);
+                double d = 2 * Vectors.dot(jv[t], jv[t]);
                 double shift = 1e-12 * (a + d);
                 a += shift;
                 d += shift;
@@ -672,12 +673,5 @@ public final class SurfaceGeodesics {
             return Math.sqrt(s);
         }
 
-        private static double dot(double[] a, double[] b) {
-            double s = 0;
-            for (int k = 0; k < a.length; k++) {
-                s += a[k] * b[k];
-            }
-            return s;
-        }
     }
 }

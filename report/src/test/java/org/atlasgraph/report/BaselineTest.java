@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.junit.jupiter.api.Test;
 
@@ -77,8 +78,8 @@ class BaselineTest {
         double[][] y = Baseline.PCA_2.embed(data[0], SEED).coordinates();
         for (int i = 0; i < 50; i++) {
             for (int j = i + 1; j < 50; j++) {
-                assertThat(PointClouds.distance(y[i], y[j])).as("distance %d–%d in PCA-2 vs in the plane", i, j)
-                        .isCloseTo(PointClouds.distance(data[1][i], data[1][j]), within(1e-9));
+                assertThat(Vectors.distance(y[i], y[j])).as("distance %d–%d in PCA-2 vs in the plane", i, j)
+                        .isCloseTo(Vectors.distance(data[1][i], data[1][j]), within(1e-9));
             }
         }
     }
@@ -103,8 +104,8 @@ class BaselineTest {
         for (int r = 0; r < truth.length; r++) {
             int i = rng.nextInt(n);
             int j = rng.nextInt(n);
-            truth[r] = PointClouds.distance(flat[i], flat[j]);
-            estimate[r] = PointClouds.distance(y[i], y[j]);
+            truth[r] = Vectors.distance(flat[i], flat[j]);
+            estimate[r] = Vectors.distance(y[i], y[j]);
         }
         DistanceComparison c = DistanceComparison.of(truth, estimate);
         assertThat(c.meanRelativeError()).as("Isomap distances vs the unrolled strip: %s", c).isLessThan(0.05);
@@ -113,7 +114,7 @@ class BaselineTest {
         double[] flatDistance = new double[100];
         for (int r = 0; r < pairs.length; r++) {
             pairs[r] = new int[] {rng.nextInt(n), rng.nextInt(n)};
-            flatDistance[r] = PointClouds.distance(flat[pairs[r][0]], flat[pairs[r][1]]);
+            flatDistance[r] = Vectors.distance(flat[pairs[r][0]], flat[pairs[r][1]]);
         }
         DistanceComparison g = DistanceComparison.of(flatDistance, e.geodesicDistances(pairs));
         assertThat(g.meanRelativeError()).as("graph geodesics on the embedding vs the strip: %s", g).isLessThan(0.06);
@@ -131,9 +132,9 @@ class BaselineTest {
         double worstSome = 0;
         for (int i = 0; i < n; i += 7) {
             for (int j = i + 1; j < n; j += 5) {
-                double d = PointClouds.distance(exact[i], exact[j]);
-                worstAll = Math.max(worstAll, Math.abs(PointClouds.distance(all[i], all[j]) - d));
-                worstSome = Math.max(worstSome, Math.abs(PointClouds.distance(some[i], some[j]) - d));
+                double d = Vectors.distance(exact[i], exact[j]);
+                worstAll = Math.max(worstAll, Math.abs(Vectors.distance(all[i], all[j]) - d));
+                worstSome = Math.max(worstSome, Math.abs(Vectors.distance(some[i], some[j]) - d));
             }
         }
         assertThat(worstAll).as("every point a landmark: classical Isomap, as Smile computes it").isLessThan(1e-6);
@@ -173,7 +174,7 @@ class BaselineTest {
             int best = -1;
             double bestD = Double.POSITIVE_INFINITY;
             for (int j = 0; j < n; j++) {
-                double d = PointClouds.distance(y[i], y[j]);
+                double d = Vectors.distance(y[i], y[j]);
                 if (j != i && d < bestD) {
                     bestD = d;
                     best = j;
@@ -217,8 +218,8 @@ class BaselineTest {
         // (they sit in the bulk), and its row is the mean of theirs.
         Integer[] order = new Integer[n - 1];
         Arrays.setAll(order, i -> i);
-        Arrays.sort(order, (a, b) -> Double.compare(PointClouds.distance(x[a], x[n - 1]),
-                PointClouds.distance(x[b], x[n - 1])));
+        Arrays.sort(order, (a, b) -> Double.compare(Vectors.distance(x[a], x[n - 1]),
+                Vectors.distance(x[b], x[n - 1])));
         double[] mean = new double[2];
         for (int c = 0; c < 5; c++) {
             mean[0] += y[order[c]][0] / 5;

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.atlasgraph.api.check.InvalidInputException;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class BettiNumbersTest {
@@ -15,11 +14,6 @@ class BettiNumbersTest {
     private static final int DENSE = 20000;
     private static final double INF = Double.POSITIVE_INFINITY;
 
-    private static Ripser ripser() {
-        Assumptions.assumeTrue(Ripser.locate().isPresent(),
-                "Ripser is not installed (.ci/run installs it): " + Ripser.INSTALL_HINT);
-        return Ripser.locate().get();
-    }
 
     @Test
     void countsIntervalsWhoseDeathIsAtLeastRhoTimesTheirBirth() {
@@ -97,7 +91,7 @@ class BettiNumbersTest {
 
     private static void assertBetti(double[][] dense, int m, int maxDimension, int modulus, int... expected) {
         double[][] sample = FarthestPointSample.of(dense, m, SEED);
-        PersistenceDiagrams d = ripser().compute(sample, maxDimension, modulus);
+        PersistenceDiagrams d = Installed.ripser().compute(sample, maxDimension, modulus);
         BettiNumbers betti = BettiNumbers.of(d);
         assertThat(betti.toArray()).as("Betti numbers over Z/%d of %d farthest points: %s", modulus, m, betti)
                 .containsExactly(expected);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.junit.jupiter.api.Test;
 
@@ -21,10 +22,10 @@ class FarthestPointSampleTest {
         int[] chosen = FarthestPointSample.indices(p, 100, SEED);
         // Covering radius ε by a brute-force scan; the max–min order guarantees pairwise separation ≥ ε.
         double cover = Arrays.stream(p).mapToDouble(x -> Arrays.stream(chosen)
-                .mapToDouble(c -> PointClouds.distance(x, p[c])).min().orElseThrow()).max().orElseThrow();
+                .mapToDouble(c -> Vectors.distance(x, p[c])).min().orElseThrow()).max().orElseThrow();
         for (int a = 0; a < chosen.length; a++) {
             for (int b = a + 1; b < chosen.length; b++) {
-                assertThat(PointClouds.distance(p[chosen[a]], p[chosen[b]])).as("separation of %d and %d", a, b)
+                assertThat(Vectors.distance(p[chosen[a]], p[chosen[b]])).as("separation of %d and %d", a, b)
                         .isGreaterThanOrEqualTo(cover);
             }
         }

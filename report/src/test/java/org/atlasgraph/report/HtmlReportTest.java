@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.atlasgraph.api.check.InvalidInputException;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,11 +18,6 @@ class HtmlReportTest {
     @TempDir
     Path dir;
 
-    private static BrowserCheck browser() {
-        Assumptions.assumeTrue(BrowserCheck.locate().isPresent(),
-                "Chromium is not installed (.ci/run installs it): " + BrowserCheck.INSTALL_HINT);
-        return BrowserCheck.locate().get();
-    }
 
     private static HtmlReport sample() {
         double[] truth = {1, 2, 3, 4, 5};
@@ -62,7 +56,7 @@ class HtmlReportTest {
 
     @Test
     void everyImageLoadsAndEveryTableHasRowsInHeadlessChromium() {
-        BrowserCheck browser = browser();
+        BrowserCheck browser = Installed.chromium();
         Path index = sample().write(dir.resolve("report"));
         BrowserCheck.PageCheck page = browser.check(index);
         assertThat(page.images()).as("images on the page").isEqualTo(3);
@@ -75,7 +69,7 @@ class HtmlReportTest {
 
     @Test
     void theBrowserCheckSeesAMissingImageAndAnEmptyTable() throws IOException {
-        BrowserCheck browser = browser();
+        BrowserCheck browser = Installed.chromium();
         Path page = dir.resolve("broken.html");
         Files.writeString(page, "<!DOCTYPE html><html><body><img src=\"figures/absent.png\">"
                 + "<table><thead><tr><th>a</th></tr></thead><tbody></tbody></table>"

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.junit.jupiter.api.Test;
 
@@ -25,8 +26,8 @@ class NearestNeighboursTest {
         for (int i = 0; i < p.length; i++) {
             final int q = i;
             double[] expected = java.util.stream.IntStream.range(0, p.length).filter(j -> j != q)
-                    .mapToDouble(j -> PointClouds.distance(p[q], p[j])).sorted().limit(k).toArray();
-            double[] found = Arrays.stream(index.neighbours(i, k)).mapToDouble(j -> PointClouds.distance(p[q], p[j]))
+                    .mapToDouble(j -> Vectors.distance(p[q], p[j])).sorted().limit(k).toArray();
+            double[] found = Arrays.stream(index.neighbours(i, k)).mapToDouble(j -> Vectors.distance(p[q], p[j]))
                     .toArray();
             assertThat(found).as("distances to the %d nearest of point %d (tree vs scan)", k, i)
                     .containsExactly(expected, within(1e-15));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.SplittableRandom;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.jgrapht.alg.shortestpath.FloydWarshallShortestPaths;
 import org.jgrapht.graph.DefaultWeightedEdge;
@@ -32,12 +33,12 @@ class NeighbourGraphTest {
         for (int i = 0; i < p.length; i++) {
             final int q = i;
             int[] nearest = java.util.stream.IntStream.range(0, p.length).filter(j -> j != q).boxed()
-                    .sorted((a, b) -> Double.compare(PointClouds.distance(p[q], p[a]),
-                            PointClouds.distance(p[q], p[b])))
+                    .sorted((a, b) -> Double.compare(Vectors.distance(p[q], p[a]),
+                            Vectors.distance(p[q], p[b])))
                     .limit(k).mapToInt(Integer::intValue).toArray();
             for (int j : nearest) {
                 if (!reference.containsEdge(i, j)) {
-                    reference.setEdgeWeight(reference.addEdge(i, j), PointClouds.distance(p[i], p[j]));
+                    reference.setEdgeWeight(reference.addEdge(i, j), Vectors.distance(p[i], p[j]));
                 }
             }
         }
@@ -83,7 +84,7 @@ class NeighbourGraphTest {
         double sum = 0;
         int counted = 0;
         for (int r = 0; r < pairs.length; r++) {
-            double straight = PointClouds.distance(p[pairs[r][0]], p[pairs[r][1]]);
+            double straight = Vectors.distance(p[pairs[r][0]], p[pairs[r][1]]);
             assertThat(d[r]).as("pair %d: a path is never shorter than the segment", r)
                     .isGreaterThanOrEqualTo(straight - 1e-12);
             if (straight > 0.05) {

@@ -12,7 +12,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import org.atlasgraph.api.check.InvalidInputException;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,15 +22,10 @@ class RipserTest {
     @TempDir
     Path dir;
 
-    private static Ripser ripser() {
-        Assumptions.assumeTrue(Ripser.locate().isPresent(),
-                "Ripser is not installed (.ci/run installs it): " + Ripser.INSTALL_HINT);
-        return Ripser.locate().get();
-    }
 
     @Test
     void twoPointsHaveOneFiniteAndOneEssentialComponent() {
-        PersistenceDiagrams d = ripser().compute(new double[][] {{0, 0}, {3, 4}}, 1, 2);
+        PersistenceDiagrams d = Installed.ripser().compute(new double[][] {{0, 0}, {3, 4}}, 1, 2);
         assertThat(d.dimension(0).intervals()).as("H0 of two points 5 apart")
                 .containsExactlyInAnyOrder(new PersistenceInterval(0, 5), new PersistenceInterval(0,
                         Double.POSITIVE_INFINITY));
@@ -46,7 +40,7 @@ class RipserTest {
             p[i] = new double[] {Math.cos(2 * Math.PI * i / n), Math.sin(2 * Math.PI * i / n)};
         }
         for (int modulus : new int[] {2, 3}) {
-            PersistenceDiagrams d = ripser().compute(p, 1, modulus);
+            PersistenceDiagrams d = Installed.ripser().compute(p, 1, modulus);
             assertThat(d.dimension(1).intervals()).as("H1 of a 24-gon over Z/%d", modulus).hasSize(1);
             PersistenceInterval loop = d.dimension(1).intervals().get(0);
             // Adamaszek–Adams: the Rips complex of the n-gon is a circle from the side 2 sin(π/n) until the
