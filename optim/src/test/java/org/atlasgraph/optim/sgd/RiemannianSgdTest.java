@@ -16,11 +16,13 @@ import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.InverseRetraction;
 import org.atlasgraph.api.TangentVector;
+import org.atlasgraph.api.base.ExactPrimitives;
+import org.atlasgraph.api.capability.ExactGeometry;
+import org.atlasgraph.api.capability.Sampler;
 import org.atlasgraph.api.check.InvalidInputException;
-import org.atlasgraph.api.primitive.ExactGeometry;
-import org.atlasgraph.api.primitive.ExactPrimitives;
-import org.atlasgraph.api.primitive.InverseRetraction;
+import org.atlasgraph.optim.WeightedPlane;
 import org.atlasgraph.sphere.Sphere;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
@@ -61,14 +63,14 @@ class RiemannianSgdTest {
         int n = sphere.ambientDimension();
         DMatrixRMaj a = randomSymmetric(n, new SplittableRandom(SEED));
         double[] leading = leadingEigenvector(a);
-        Objective rayleigh = Objective.ambient(x -> -quadratic(a, x), x -> scaled(times(a, x), -2));
+        Objective rayleigh = Objective.ambient(x -> -quadratic(a, x), x -> scaled(times(a, x), -2), sphere.metric());
         RiemannianSgd sgd = RiemannianSgd.on(sphere)
                 .schedule(StepSchedule.constant(0.1))
                 .momentum(momentum)
                 .maxIterations(20_000)
                 .stopWhen(StoppingRule.gradientNormBelow(GRADIENT_TOLERANCE))
                 .build();
-        ChartPoint start = sphere.sampler().orElseThrow().sample(new SplittableRandom(SEED + 1));
+        ChartPoint start = sphere.capability(Sampler.class).orElseThrow().sample(new SplittableRandom(SEED + 1));
 
         SgdResult result = sgd.minimize(rayleigh, start);
 
@@ -81,8 +83,8 @@ class RiemannianSgdTest {
     @Test
     void heavyBallMomentumCarriedByTransportNeedsFewerStepsOnTheRayleighQuotient() {
         DMatrixRMaj a = randomSymmetric(sphere.ambientDimension(), new SplittableRandom(SEED));
-        Objective rayleigh = Objective.ambient(x -> -quadratic(a, x), x -> scaled(times(a, x), -2));
-        ChartPoint start = sphere.sampler().orElseThrow().sample(new SplittableRandom(SEED + 1));
+        Objective rayleigh = Objective.ambient(x -> -quadratic(a, x), x -> scaled(times(a, x), -2), sphere.metric());
+        ChartPoint start = sphere.capability(Sampler.class).orElseThrow().sample(new SplittableRandom(SEED + 1));
         int plain = iterationsToConverge(rayleigh, start, 0.0);
         int heavyBall = iterationsToConverge(rayleigh, start, 0.5);
         assertThat(heavyBall).as("iterations with momentum 0.5 vs %d without", plain).isLessThan(plain);
@@ -91,13 +93,13 @@ class RiemannianSgdTest {
     @Test
     void batchDescentWithTheQuasiEuclideanRetractionConvergesToTheExpLogKarcherMean() {
         List<double[]> data = pointsNearNorthPole(25, new SplittableRandom(SEED));
-        ExactGeometry exact = s2.exact().orElseThrow();
+        ExactGeometry exact = s2.capability(ExactGeometry.class).orElseThrow();
         InverseRetraction log = ExactPrimitives.inverseRetraction(s2, exact);
         List<ChartPoint> located = data.stream().map(s2::locate).toList();
         Objective karcher = Objective.riemannian(p -> karcherValue(exact, s2.embed(p), data), (p, rng) -> {
             TangentVector sum = p.zeroTangent();
             for (ChartPoint x : located) {
-                sum = sum.plus(log.inverseRetract(p, x));
+                sum = sum.plus(log.inverseRetract(p, x).orElseThrow());
             }
             return sum.scale(-1.0 / located.size());
         });
@@ -115,10 +117,10 @@ class RiemannianSgdTest {
     @Test
     void oneSampleSgdWithRobbinsMonroStepsApproachesTheKarcherMean() {
         List<double[]> data = pointsNearNorthPole(25, new SplittableRandom(SEED));
-        ExactGeometry exact = s2.exact().orElseThrow();
+        ExactGeometry exact = s2.capability(ExactGeometry.class).orElseThrow();
         List<ChartPoint> located = data.stream().map(s2::locate).toList();
-        Objective oneSample = Objective.stochastic((p, rng) ->
-                s2.inverseRetraction().inverseRetract(p, located.get(rng.nextInt(located.size()))).scale(-1));
+        Objective oneSample = Objective.stochastic((p, rng) -> s2.inverseRetraction()
+                .inverseRetract(p, located.get(rng.nextInt(located.size()))).orElseThrow().scale(-1));
         RiemannianSgd sgd = RiemannianSgd.on(s2).schedule(StepSchedule.inverseTime(1.0, 1.0))
                 .maxIterations(STOCHASTIC_ITERATIONS).build();
 
@@ -132,7 +134,7 @@ class RiemannianSgdTest {
     @Test
     void chartPartialsRaisedByTheMetricEqualTheProjectedAmbientGradient() {
         double[] a = {0.3, -1.2, 0.7};
-        Objective ambient = Objective.ambient(x -> dot(a, x), x -> a.clone());
+        Objective ambient = Objective.ambient(x -> dot(a, x), x -> a.clone(), s2.metric());
         Objective chart = Objective.chart(p -> dot(a, s2.embed(p)), p -> {
             double[] partials = new double[2];
             for (int i = 0; i < 2; i++) {
@@ -143,7 +145,7 @@ class RiemannianSgdTest {
             return Coordinates.of(partials);
         }, s2.metric());
         ChartPoint centre = s2.locate(normalized(new double[] {1, 2, 2}));
-        ChartPoint offCentre = s2.retraction().retract(centre, centre.tangent(Coordinates.of(0.4, -0.3)));
+        ChartPoint offCentre = s2.retraction().retract(centre, centre.tangent(Coordinates.of(0.4, -0.3))).orElseThrow();
         for (ChartPoint p : List.of(centre, offCentre)) {
             TangentVector expected = ambient.gradient(p, new SplittableRandom(SEED));
             TangentVector raised = chart.gradient(p, new SplittableRandom(SEED));
@@ -153,9 +155,43 @@ class RiemannianSgdTest {
     }
 
     @Test
+    void anAmbientGradientIsTheRiemannianOneWhereTheMetricIsNotTheEmbeddings() {
+        WeightedPlane plane = new WeightedPlane(1, 4, 0.25);
+        double[] e = {0.3, -1.2, 0.7};
+        Objective linear = Objective.ambient(x -> dot(e, x), x -> e.clone(), plane.metric());
+        ChartPoint p = plane.locate(new double[] {0.5, 2, -1});
+
+        TangentVector g = linear.gradient(p, new SplittableRandom(SEED));
+
+        for (int i = 0; i < e.length; i++) {
+            assertThat(g.tau().get(i)).as("grad f = G⁻¹e, component %d (weight %s)", i, plane.weight(i))
+                    .isCloseTo(e[i] / plane.weight(i), within(1e-15));
+        }
+        for (int i = 0; i < e.length; i++) {
+            double[] v = new double[e.length];
+            v[i] = 1;
+            assertThat(plane.metric().inner(p, g, p.tangent(Coordinates.of(v)))).as("g(grad f, e_%d) = df(e_%d)", i, i)
+                    .isCloseTo(e[i], within(1e-15));
+        }
+    }
+
+    @Test
+    void descentWithAnAmbientGradientFindsTheMinimumUnderAWeightedMetric() {
+        WeightedPlane plane = new WeightedPlane(1, 4, 0.25);
+        double[] c = {1, -2, 3};
+        Objective bowl = Objective.ambient(x -> squaredDistanceTo(c, x) / 2, x -> difference(x, c), plane.metric());
+        RiemannianSgd sgd = RiemannianSgd.on(plane).schedule(StepSchedule.constant(0.2)).maxIterations(10_000)
+                .stopWhen(StoppingRule.gradientNormBelow(1e-12)).build();
+
+        SgdResult result = sgd.minimize(bowl, plane.locate(new double[] {0, 0, 0}));
+
+        assertThat(distance(plane.embed(result.point()), c)).as("distance to the minimum").isLessThan(1e-10);
+    }
+
+    @Test
     void listenerSeesEveryStepAndTheBudgetStopsTheRun() {
         DMatrixRMaj a = randomSymmetric(3, new SplittableRandom(SEED));
-        Objective rayleigh = Objective.ambient(x -> -quadratic(a, x), x -> scaled(times(a, x), -2));
+        Objective rayleigh = Objective.ambient(x -> -quadratic(a, x), x -> scaled(times(a, x), -2), s2.metric());
         List<SgdProgress> seen = new ArrayList<>();
         RiemannianSgd sgd = RiemannianSgd.on(s2).schedule(StepSchedule.constant(1e-3)).maxIterations(7)
                 .listener(seen::add).build();
@@ -199,7 +235,7 @@ class RiemannianSgdTest {
                 .hasMessage("momentum: expected a value in [0, 1), found 1.0");
         assertThatThrownBy(() -> RiemannianSgd.on(s2).maxIterations(0)).isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("maxIterations: expected an integer > 0");
-        Objective wrongLength = Objective.ambient(x -> 0, x -> new double[] {1, 2});
+        Objective wrongLength = Objective.ambient(x -> 0, x -> new double[] {1, 2}, s2.metric());
         ChartPoint p = s2.locate(new double[] {0, 1, 0});
         RiemannianSgd sgd = RiemannianSgd.on(s2).build();
         assertThatThrownBy(() -> sgd.minimize(wrongLength, p)).isInstanceOf(InvalidInputException.class)
@@ -273,6 +309,19 @@ class RiemannianSgdTest {
         }
         double[] v = eig.getEigenVector(best).getData().clone();
         return normalized(v);
+    }
+
+    private static double squaredDistanceTo(double[] c, double[] x) {
+        double d = distance(c, x);
+        return d * d;
+    }
+
+    private static double[] difference(double[] x, double[] c) {
+        double[] r = new double[x.length];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = x[i] - c[i];
+        }
+        return r;
     }
 
     private static double quadratic(DMatrixRMaj a, double[] x) {
