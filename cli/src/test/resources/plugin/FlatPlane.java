@@ -49,12 +49,13 @@ public final class FlatPlane extends AtlasManifold {
 
                     @Override
                     public Optional<Coordinates> apply(Coordinates xi) {
-                        return Optional.of(xi);
+                        return Optional.of(xi.requireDimension("xi", d, name()));
                     }
 
                     @Override
                     public Coordinates pushForward(Coordinates xi, Coordinates tau) {
-                        return tau;
+                        xi.requireDimension("xi", d, name());
+                        return tau.requireDimension("tau", d, name());
                     }
                 });
             }
@@ -160,17 +161,19 @@ public final class FlatPlane extends AtlasManifold {
 
         @Override
         public double[] toAmbient(Coordinates xi) {
-            return xi.toArray();
+            return xi.requireDimension("xi", dimension, "identity chart").toArray();
         }
 
         @Override
         public double[] pushForward(Coordinates xi, Coordinates tau) {
-            return tau.toArray();
+            xi.requireDimension("xi", dimension, "identity chart");
+            return tau.requireDimension("tau", dimension, "identity chart").toArray();
         }
 
         @Override
         public Coordinates tangentCoordinates(Coordinates xi, double[] ambient) {
-            return Coordinates.of(ambient);
+            xi.requireDimension("xi", dimension, "identity chart");
+            return Coordinates.of(Checks.requireLength("ambient", ambient, dimension, "identity chart"));
         }
     }
 
