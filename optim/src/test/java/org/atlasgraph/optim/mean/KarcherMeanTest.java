@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.atlasgraph.api.capability.ExactGeometry;
 import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.optim.ClosedFormKarcherMean;
 import org.atlasgraph.optim.WithoutCapabilities;
 import org.atlasgraph.sphere.Sphere;
 import org.junit.jupiter.api.Test;
@@ -29,7 +30,7 @@ class KarcherMeanTest {
 
         ExactGeometry exact = sphere.capability(ExactGeometry.class).orElseThrow();
         assertThat(mean.mean()).as("mean (%s)", mean.detail()).isPresent();
-        assertThat(exact.distance(sphere.embed(mean.mean().get()), expLogMean(exact, data)))
+        assertThat(exact.distance(sphere.embed(mean.mean().get()), ClosedFormKarcherMean.of(exact, data)))
                 .as("distance to the exp/log Karcher mean").isLessThan(TOLERANCE);
         assertThat(mean.detail()).as("detail").startsWith("converged in " + mean.iterations() + " iterations");
         assertThat(mean.gradientNorm()).as("last gradient norm").isLessThanOrEqualTo(1e-13);
@@ -64,28 +65,5 @@ class KarcherMeanTest {
                 count, new SplittableRandom(SEED));
         it.forEachRemaining(data::add);
         return data;
-    }
-
-    /** x ← Exp_x(mean Log_x(x_i)) to a fixed point, with the closed forms only. */
-    private static double[] expLogMean(ExactGeometry exact, List<double[]> data) {
-        double[] x = data.get(0).clone();
-        for (int it = 0; it < 1000; it++) {
-            double[] step = new double[x.length];
-            for (double[] y : data) {
-                double[] v = exact.log(x, y);
-                for (int i = 0; i < step.length; i++) {
-                    step[i] += v[i] / data.size();
-                }
-            }
-            x = exact.exp(x, step);
-            double norm = 0;
-            for (double s : step) {
-                norm += s * s;
-            }
-            if (Math.sqrt(norm) < 1e-15) {
-                break;
-            }
-        }
-        return x;
     }
 }

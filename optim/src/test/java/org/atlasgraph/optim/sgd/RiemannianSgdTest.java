@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 import static org.atlasgraph.optim.TestLinearAlgebra.distance;
 import static org.atlasgraph.optim.TestLinearAlgebra.dot;
-import static org.atlasgraph.optim.TestLinearAlgebra.norm;
 import static org.atlasgraph.optim.TestLinearAlgebra.normalized;
 import static org.atlasgraph.optim.TestLinearAlgebra.randomSymmetric;
 import static org.atlasgraph.optim.TestLinearAlgebra.scaled;
@@ -22,6 +21,7 @@ import org.atlasgraph.api.base.ExactPrimitives;
 import org.atlasgraph.api.capability.ExactGeometry;
 import org.atlasgraph.api.capability.Sampler;
 import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.optim.ClosedFormKarcherMean;
 import org.atlasgraph.optim.WeightedPlane;
 import org.atlasgraph.sphere.Sphere;
 import org.ejml.data.DMatrixRMaj;
@@ -108,7 +108,7 @@ class RiemannianSgdTest {
 
         SgdResult result = sgd.minimize(karcher, s2.locate(data.get(0)));
 
-        double[] reference = batchExpLogKarcherMean(exact, data);
+        double[] reference = ClosedFormKarcherMean.of(exact, data);
         assertThat(exact.distance(s2.embed(result.point()), reference))
                 .as("geodesic distance between SGD's and batch exp/log descent's Karcher means")
                 .isLessThan(KARCHER_TOLERANCE);
@@ -127,7 +127,7 @@ class RiemannianSgdTest {
         SgdResult result = sgd.minimize(oneSample, s2.locate(data.get(0)), new SplittableRandom(SEED + 2));
 
         assertThat(result.iterations()).isEqualTo(STOCHASTIC_ITERATIONS);
-        assertThat(exact.distance(s2.embed(result.point()), batchExpLogKarcherMean(exact, data)))
+        assertThat(exact.distance(s2.embed(result.point()), ClosedFormKarcherMean.of(exact, data)))
                 .as("distance of the stochastic iterate to the Karcher mean").isLessThan(STOCHASTIC_KARCHER_TOLERANCE);
     }
 
@@ -260,25 +260,6 @@ class RiemannianSgdTest {
         return RiemannianSgd.on(sphere).schedule(StepSchedule.constant(0.05)).momentum(momentum)
                 .maxIterations(50_000).stopWhen(StoppingRule.gradientNormBelow(GRADIENT_TOLERANCE))
                 .evaluateValueEvery(0).build().minimize(objective, start).iterations();
-    }
-
-    /** Batch Riemannian gradient descent with the closed forms: x ← Exp_x(mean Log_x(x_i)), to a fixed point. */
-    private static double[] batchExpLogKarcherMean(ExactGeometry exact, List<double[]> data) {
-        double[] x = data.get(0).clone();
-        for (int it = 0; it < 1000; it++) {
-            double[] step = new double[x.length];
-            for (double[] y : data) {
-                double[] v = exact.log(x, y);
-                for (int i = 0; i < step.length; i++) {
-                    step[i] += v[i] / data.size();
-                }
-            }
-            x = exact.exp(x, step);
-            if (norm(step) < 1e-15) {
-                break;
-            }
-        }
-        return x;
     }
 
     private static double karcherValue(ExactGeometry exact, double[] x, List<double[]> data) {
