@@ -32,8 +32,8 @@ import org.atlasgraph.api.check.InvalidInputException;
  * </ul>
  * Unless start points are given, the flows start from the closest pair of points of the two classes (where an SVM
  * would put its support vectors), each first moved across its class to its centre line by the α-correction alone, so
- * that they start abreast; b starts at the midpoint of the discrete geodesic between them. The − direction is
- * oriented to agree with the + direction transported to it, so that both flows run the same way. The default h is
+ * that they start abreast; b starts at the midpoint of the discrete geodesic between them. The − direction is oriented
+ * to agree with the + direction transported to it, so that both flows run the same way. The default h is
  * {@link #suggestRadius}.
  *
  * <p>Deviations from the paper, and why.
