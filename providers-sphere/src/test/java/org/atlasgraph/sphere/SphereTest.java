@@ -10,9 +10,13 @@ import java.util.random.RandomGenerator;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.Transition;
+import org.atlasgraph.api.capability.ChartCentring;
+import org.atlasgraph.api.capability.ExactGeometry;
+import org.atlasgraph.api.capability.GeodesicPowerDistribution;
+import org.atlasgraph.api.capability.Geodesics;
+import org.atlasgraph.api.capability.Sampler;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.api.check.NotOnManifoldException;
-import org.atlasgraph.api.primitive.ExactGeometry;
 import org.atlasgraph.api.spi.Providers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -48,7 +52,7 @@ class SphereTest {
     @ValueSource(ints = {2, 3, 10, 100})
     void expAndLogAreInversePairs(int n) {
         RandomGenerator rng = new SplittableRandom(SEED);
-        ExactGeometry exact = Sphere.of(n).exact().orElseThrow();
+        ExactGeometry exact = Sphere.of(n).capability(ExactGeometry.class).orElseThrow();
         for (int k = 0; k < DRAWS; k++) {
             double[] p = randomUnit(n, rng);
             double[] v = randomTangent(p, 3 * rng.nextDouble(), rng);
@@ -63,21 +67,22 @@ class SphereTest {
     @Test
     void greatCircleDistanceMatchesTheAngle() {
         Sphere s = Sphere.of(3);
+        Geodesics geodesics = s.capability(Geodesics.class).orElseThrow();
         ChartPoint east = s.locate(new double[] {1, 0, 0});
         ChartPoint north = s.locate(new double[] {0, 0, 1});
         ChartPoint west = s.locate(new double[] {-1, 0, 0});
         double c = Math.cos(0.3);
         ChartPoint tilted = s.locate(new double[] {c, Math.sin(0.3), 0});
 
-        assertThat(s.distance().distance(east, north)).as("d(e0, e2)").isCloseTo(Math.PI / 2, within(CLOSE));
-        assertThat(s.distance().distance(east, west)).as("d(p, −p)").isCloseTo(Math.PI, within(CLOSE));
-        assertThat(s.distance().distance(east, tilted)).as("d at 0.3 rad").isCloseTo(0.3, within(CLOSE));
-        assertThat(s.distance().distance(east, east)).as("d(p, p)").isZero();
+        assertThat(geodesics.distance(east, north)).as("d(e0, e2)").isCloseTo(Math.PI / 2, within(CLOSE));
+        assertThat(geodesics.distance(east, west)).as("d(p, −p)").isCloseTo(Math.PI, within(CLOSE));
+        assertThat(geodesics.distance(east, tilted)).as("d at 0.3 rad").isCloseTo(0.3, within(CLOSE));
+        assertThat(geodesics.distance(east, east)).as("d(p, p)").isZero();
     }
 
     @Test
     void logOfAntipodalPointIsRejected() {
-        ExactGeometry exact = Sphere.of(4).exact().orElseThrow();
+        ExactGeometry exact = Sphere.of(4).capability(ExactGeometry.class).orElseThrow();
 
         assertThatThrownBy(() -> exact.log(new double[] {0, 1, 0, 0}, new double[] {0, -1, 0, 0}))
                 .isInstanceOf(InvalidInputException.class)
@@ -97,7 +102,8 @@ class SphereTest {
             double t = k - 1;
             Coordinates xi = Coordinates.of(a[0] + t * b[0], a[1] + t * b[1]);
             onLine[k] = p.chart().toAmbient(xi);
-            assertThat(s.exact().orElseThrow().distance(c, onLine[k])).as("angle from the centre")
+            assertThat(s.capability(ExactGeometry.class).orElseThrow().distance(c, onLine[k]))
+                    .as("angle from the centre")
                     .isCloseTo(Math.atan(xi.norm()), within(CLOSE));
         }
         double[] u = onLine[0];
@@ -114,7 +120,7 @@ class SphereTest {
         RandomGenerator rng = new SplittableRandom(SEED);
         Sphere s = Sphere.of(n);
         for (int k = 0; k < DRAWS; k++) {
-            ChartPoint p = s.sampler().orElseThrow().sample(rng);
+            ChartPoint p = s.capability(Sampler.class).orElseThrow().sample(rng);
             double[] tau = new double[n - 1];
             for (int i = 0; i < tau.length; i++) {
                 tau[i] = 0.4 * rng.nextGaussian() / Math.sqrt(n);
@@ -123,7 +129,7 @@ class SphereTest {
             double[] x = s.embed(p);
             double[] expected = Vectors.normalized(Vectors.plusScaled(x, 1, p.chart().pushForward(p.xi(), t)));
 
-            ChartPoint q = s.retraction().retract(p, p.tangent(t));
+            ChartPoint q = s.retraction().retract(p, p.tangent(t)).orElseThrow();
 
             assertThat(distanceOfArrays(s.embed(q), expected)).as("Ret_p(τ) = (p + v)/‖p + v‖").isLessThan(CLOSE);
             assertThat(q.chart().contains(q.xi())).as("result inside its chart").isTrue();
@@ -134,11 +140,12 @@ class SphereTest {
     void stepBeyondFortyFiveDegreesChangesToAChartCentredAtTheResult() {
         Sphere s = Sphere.of(3);
         ChartPoint p = s.locate(new double[] {0, 0, 1});
-        ChartPoint q = s.retraction().retract(p, p.tangent(Coordinates.of(2, 0)));
+        ChartPoint q = s.retraction().retract(p, p.tangent(Coordinates.of(2, 0))).orElseThrow();
 
         assertThat(q.sameChart(p)).as("same chart as p").isFalse();
         assertThat(q.xi().norm()).as("‖ξ_q‖ in the new chart").isZero();
-        assertThat(s.exact().orElseThrow().distance(s.embed(p), s.embed(q))).as("angle travelled")
+        assertThat(s.capability(ExactGeometry.class).orElseThrow().distance(s.embed(p), s.embed(q)))
+                .as("angle travelled")
                 .isCloseTo(Math.atan(2), within(CLOSE));
     }
 
@@ -149,7 +156,7 @@ class SphereTest {
         Sphere s = Sphere.of(n);
         for (int k = 0; k < DRAWS; k++) {
             double[] x = randomUnit(n, rng);
-            double[] y = s.exact().orElseThrow().exp(x, randomTangent(x, 0.5, rng));
+            double[] y = s.capability(ExactGeometry.class).orElseThrow().exp(x, randomTangent(x, 0.5, rng));
             ChartPoint p = s.locate(x);
             ChartPoint q = s.locate(y);
             Transition forward = s.atlas().transition(p.chart(), q.chart()).orElseThrow();
@@ -179,7 +186,7 @@ class SphereTest {
         RandomGenerator rng = new SplittableRandom(SEED);
         Sphere s = Sphere.of(n);
         for (int k = 0; k < DRAWS; k++) {
-            ChartPoint centre = s.sampler().orElseThrow().sample(rng);
+            ChartPoint centre = s.capability(Sampler.class).orElseThrow().sample(rng);
             double[] xi = new double[n - 1];
             double[] u = new double[n - 1];
             double[] v = new double[n - 1];
@@ -205,7 +212,7 @@ class SphereTest {
 
     @Test
     void parallelTransportAlongAMeridianTurnsTheVectorWithIt() {
-        ExactGeometry exact = Sphere.of(3).exact().orElseThrow();
+        ExactGeometry exact = Sphere.of(3).capability(ExactGeometry.class).orElseThrow();
         double[] eq = {1, 0, 0};
         double[] pole = {0, 0, 1};
         double[] along = {0, 0, 1};
@@ -221,7 +228,7 @@ class SphereTest {
     void badDimensionIsRejectedNamingN() {
         assertThatThrownBy(() -> Sphere.of(1)).isInstanceOf(InvalidInputException.class)
                 .hasMessage("n: expected an integer ≥ 2 (S^{n-1} ⊂ R^n), found 1");
-        assertThatThrownBy(() -> Providers.create("sphere", Map.of("n", "0")))
+        assertThatThrownBy(() -> Providers.onClassPath().create("sphere", Map.of("n", "0")))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("parameter 'n' of provider 'sphere': expected an integer ≥ 2, found 0");
     }
@@ -252,5 +259,35 @@ class SphereTest {
         double[] x = s.embed(s.locate(new double[] {0, 0, 1 + Sphere.UNIT_TOLERANCE / 2}));
 
         assertThat(Vectors.norm(x)).as("‖embed(locate(x))‖").isCloseTo(1, within(CLOSE));
+    }
+
+    @Test
+    void centringPutsThePointAtTheCentreOfAChart() {
+        Sphere s = Sphere.of(4);
+        ChartPoint p = s.locate(new double[] {0, 0, 0, 1});
+        ChartPoint off = s.retraction().retract(p, p.tangent(Coordinates.of(0.3, -0.2, 0.1))).orElseThrow();
+
+        ChartPoint centred = s.capability(ChartCentring.class).orElseThrow().centredAt(off);
+
+        assertThat(centred.xi().norm()).as("‖ξ‖ after centring").isZero();
+        assertThat(distanceOfArrays(s.embed(centred), s.embed(off))).as("the same point").isLessThan(CLOSE);
+    }
+
+    @Test
+    void geodesicPowerSamplesAreUnitVectorsWithTheDiameterAsDeltaMax() {
+        RandomGenerator rng = new SplittableRandom(SEED);
+        Sphere s = Sphere.of(5);
+        GeodesicPowerDistribution gpd = s.capability(GeodesicPowerDistribution.class).orElseThrow();
+        double[] mean = s.uniform(rng);
+        ExactGeometry exact = s.capability(ExactGeometry.class).orElseThrow();
+        double[] uniform = s.uniform(new SplittableRandom(SEED));
+
+        double[] y = gpd.sample(mean, 4, new SplittableRandom(SEED));
+
+        assertThat(gpd.deltaMax()).as("δ_max of S^4").isEqualTo(Math.PI);
+        assertThat(Vectors.norm(y)).as("‖y‖").isCloseTo(1, within(CLOSE));
+        assertThat(exact.distance(mean, y)).as("GPD draw: the uniform draw's distance shrunk by (δ/π)^4")
+                .isCloseTo(Math.pow(exact.distance(mean, uniform) / Math.PI, 4) * exact.distance(mean, uniform),
+                        within(CLOSE));
     }
 }

@@ -10,7 +10,12 @@ import org.atlasgraph.api.Manifold;
 
 /**
  * The JUnit-free engine of the kit: checks one rule or all of them on a manifold. {@code atlas tck} runs it directly;
- * {@link ManifoldVerification} wraps it in one JUnit test per rule.
+ * {@link ManifoldVerification} wraps it in one JUnit test per rule. Both start from {@link TckSettings#forManifold}, so
+ * that the length scale and accuracy a manifold declares apply alike ({@link #forManifold} is that default).
+ *
+ * <p>The kit calls the manifold's primitives through {@code ValidatingManifold}, so a malformed answer (a point outside
+ * its chart's image, a vector in the wrong chart, an embedding that fails {@code checkPoint}) fails the rule that met
+ * it with a precise message; the ERR rules call the manifold as given, to see its own rejection of bad input.
  *
  * <p>Every random draw derives from {@link TckSettings#seed()}: the test points are drawn once per kit (so sample i is
  * the same point in every rule) and each rule draws its directions from its own seeded source (so rules do not depend
@@ -25,9 +30,13 @@ public final class ConformanceKit {
         RULES.put(RuleId.MAN_2, ManifoldChecks::coordinatesInOwnChart);
         RULES.put(RuleId.MAN_3, ManifoldChecks::shapes);
         RULES.put(RuleId.CHT_1, ManifoldChecks::locatedPointsInChart);
+        RULES.put(RuleId.CHT_2, ChartChecks::leftInverse);
+        RULES.put(RuleId.CHT_3, ChartChecks::metricProjection);
         RULES.put(RuleId.RET_1, RetractionChecks::zeroStep);
         RULES.put(RuleId.RET_2, RetractionChecks::firstOrder);
         RULES.put(RuleId.RET_3, RetractionChecks::validResult);
+        RULES.put(RuleId.RET_4, DriftCheck::drift);
+        RULES.put(RuleId.RET_5, RetractionChecks::longSteps);
         RULES.put(RuleId.INV_1, RetractionChecks::inverseOfRetraction);
         RULES.put(RuleId.INV_2, RetractionChecks::retractionOfInverse);
         RULES.put(RuleId.VT_1, TransportChecks::linear);
@@ -35,12 +44,17 @@ public final class ConformanceKit {
         RULES.put(RuleId.VT_3, TransportChecks::normPreserved);
         RULES.put(RuleId.VT_4, TransportChecks::firstOrder);
         RULES.put(RuleId.VT_5, TransportChecks::secondOrderAtCentres);
+        RULES.put(RuleId.GEO_1, GeodesicChecks::expOfLog);
+        RULES.put(RuleId.GEO_2, GeodesicChecks::lengthOfLog);
+        RULES.put(RuleId.GEO_3, GeodesicChecks::isometricTransport);
         RULES.put(RuleId.TRN_1, TransitionChecks::roundTrip);
         RULES.put(RuleId.TRN_2, TransitionChecks::samePoint);
         RULES.put(RuleId.TRN_3, TransitionChecks::differential);
+        RULES.put(RuleId.TRN_4, TransitionChecks::cocycle);
         RULES.put(RuleId.MET_1, MetricChecks::symmetricPositiveDefinite);
-        RULES.put(RuleId.MET_2, MetricChecks::inducedByEmbedding);
+        RULES.put(RuleId.MET_2, MetricChecks::pullBack);
         RULES.put(RuleId.MET_3, MetricChecks::raiseInverts);
+        RULES.put(RuleId.MET_4, MetricChecks::riemannianGradient);
         RULES.put(RuleId.DST_1, DistanceChecks::symmetric);
         RULES.put(RuleId.DST_2, DistanceChecks::zeroDiagonal);
         RULES.put(RuleId.DST_3, DistanceChecks::triangle);
@@ -59,7 +73,20 @@ public final class ConformanceKit {
     private final Probe probe;
 
     /**
-     * A kit without fixtures: points come from {@code manifold.capability(Sampler.class)}; ERR-5 and the SPI rules are skipped.
+     * The kit with the manifold's own declarations: {@link TckSettings#forManifold} (its {@code LengthScale} and
+     * {@code Accuracy}), as {@link ManifoldVerification} and {@code atlas tck} use by default.
+     *
+     * @param manifold the manifold under test
+     * @param fixtures points (for a manifold without sampler), off-manifold points, the provider
+     * @return the kit
+     */
+    public static ConformanceKit forManifold(Manifold manifold, TckFixtures fixtures) {
+        return new ConformanceKit(manifold, TckSettings.forManifold(manifold), fixtures);
+    }
+
+    /**
+     * A kit without fixtures: points come from {@code manifold.capability(Sampler.class)}; ERR-5 and the SPI rules
+     * are skipped.
      *
      * @param manifold the manifold under test
      * @param settings seed, sample counts and tolerances

@@ -7,13 +7,16 @@ import java.util.random.RandomGenerator;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.Distance;
 import org.atlasgraph.api.capability.ExactGeometry;
+import org.atlasgraph.api.capability.Geodesics;
 
 /**
- * Rules DST-1…4: the provider's {@link Distance}. Pairs are far (consecutive test points, anywhere on M) and near
- * (p and Ret_p(τ) with ‖τ‖ = 0.1); triples add nearly collinear ones (p, Ret_p(τ), Ret_p(2τ)), where the triangle
- * inequality is tight.
+ * Rules DST-1…4: the geodesic distance of the manifold's {@link Geodesics} capability (closed-form where it has
+ * {@link ExactGeometry}, the shortest paths of Alg. 2 on a learned atlas). Pairs are far (consecutive test points,
+ * anywhere on M) and near (p and Ret_p(τ) with ‖τ‖ = 0.1); triples add nearly collinear ones (p, Ret_p(τ), Ret_p(2τ)),
+ * where the triangle inequality is tight.
  */
 final class DistanceChecks {
     /** Step (× length scale) of the near pairs and of the collinear triples. */
@@ -36,7 +39,7 @@ final class DistanceChecks {
         Evidence ev = probe.evidence(RuleId.DST_1);
         Distance d = probe.distance().get();
         double bound = probe.settings().accuracy().distance();
-        for (Pair pair : pairs(probe, RuleId.DST_1)) {
+        for (Pair pair : pairs(probe, ev, RuleId.DST_1)) {
             ev.guard(pair.where(), () -> {
                 double pq = d.distance(pair.p(), pair.q());
                 double qp = d.distance(pair.q(), pair.p());
@@ -66,13 +69,13 @@ final class DistanceChecks {
                 }
             });
         }
-        for (Pair pair : pairs(probe, RuleId.DST_2)) {
+        for (Pair pair : pairs(probe, ev, RuleId.DST_2)) {
             ev.guard(pair.where(), () -> ev.atLeast("d(p, q)", d.distance(pair.p(), pair.q()), 0, pair.where()));
         }
         return ev.result();
     }
 
-    /** DST-3: the triangle inequality, with relative slack {@link org.atlasgraph.api.capability.Accuracy#distance()}. */
+    /** DST-3: the triangle inequality, with relative slack {@code Accuracy.distance()}. */
     static RuleResult triangle(Probe probe) {
         if (probe.distance().isEmpty()) {
             return Evidence.skipped(RuleId.DST_3, Probe.NO_GEODESICS);
@@ -80,7 +83,7 @@ final class DistanceChecks {
         Evidence ev = probe.evidence(RuleId.DST_3);
         Distance d = probe.distance().get();
         double bound = probe.settings().accuracy().distance();
-        for (Triple t : triples(probe)) {
+        for (Triple t : triples(probe, ev)) {
             ev.guard(t.where(), () -> {
                 double pq = d.distance(t.p(), t.q());
                 double qr = d.distance(t.q(), t.r());
@@ -94,15 +97,18 @@ final class DistanceChecks {
 
     /** DST-4: agreement with {@link ExactGeometry#distance}. */
     static RuleResult exact(Probe probe) {
-        if (probe.exact().isEmpty() || probe.distance().isEmpty()) {
+        if (probe.exact().isEmpty()) {
             return Evidence.skipped(RuleId.DST_4, Probe.NO_EXACT);
+        }
+        if (probe.distance().isEmpty()) {
+            return Evidence.skipped(RuleId.DST_4, Probe.NO_GEODESICS);
         }
         Distance d = probe.distance().get();
         ExactGeometry exact = probe.exact().get();
         Manifold m = probe.manifold();
         Evidence ev = probe.evidence(RuleId.DST_4);
         double bound = probe.settings().accuracy().distance();
-        for (Pair pair : pairs(probe, RuleId.DST_4)) {
+        for (Pair pair : pairs(probe, ev, RuleId.DST_4)) {
             ev.guard(pair.where(), () -> {
                 double reference = exact.distance(m.embed(pair.p()), m.embed(pair.q()));
                 double measured = d.distance(pair.p(), pair.q());
@@ -117,8 +123,7 @@ final class DistanceChecks {
         return Math.max(d, Probe.ROUNDING_FLOOR * probe.scale());
     }
 
-    private static List<Pair> pairs(Probe probe, RuleId id) {
-        Manifold m = probe.manifold();
+    private static List<Pair> pairs(Probe probe, Evidence ev, RuleId id) {
         RandomGenerator rng = probe.random(id);
         List<Probe.Case> cases = probe.cases();
         List<Pair> pairs = new ArrayList<>();
@@ -126,15 +131,14 @@ final class DistanceChecks {
             Probe.Case c = cases.get(i);
             Probe.Case next = cases.get((i + 1) % cases.size());
             pairs.add(new Pair(c.point(), next.point(), c.label() + " and " + next.label()));
+            String where = c.label() + " and Ret_p(τ), ‖τ‖=" + Checks.number(NEAR_STEP * probe.scale());
             Coordinates tau = probe.unitTangent(c.point(), rng).scale(NEAR_STEP * probe.scale());
-            pairs.add(new Pair(c.point(), m.retraction().retract(c.point(), c.point().tangent(tau)).orElseThrow(() -> Probe.empty("retract")),
-                    c.label() + " and Ret_p(τ), ‖τ‖=" + NEAR_STEP * probe.scale()));
+            probe.retract(ev, c.point(), tau, where).ifPresent(q -> pairs.add(new Pair(c.point(), q, where)));
         }
         return pairs;
     }
 
-    private static List<Triple> triples(Probe probe) {
-        Manifold m = probe.manifold();
+    private static List<Triple> triples(Probe probe, Evidence ev) {
         RandomGenerator rng = probe.random(RuleId.DST_3);
         List<Probe.Case> cases = probe.cases();
         List<Triple> triples = new ArrayList<>();
@@ -143,10 +147,13 @@ final class DistanceChecks {
             ChartPoint p = c.point();
             triples.add(new Triple(p, cases.get((i + 1) % cases.size()).point(),
                     cases.get((i + 2) % cases.size()).point(), c.label() + " and the next two test points"));
+            String where = c.label() + ", q = Ret_p(τ), r = Ret_p(2τ), ‖τ‖=" + Checks.number(NEAR_STEP * probe.scale());
             Coordinates tau = probe.unitTangent(p, rng).scale(NEAR_STEP * probe.scale());
-            triples.add(new Triple(p, m.retraction().retract(p, p.tangent(tau)).orElseThrow(() -> Probe.empty("retract")),
-                    m.retraction().retract(p, p.tangent(tau.scale(2))).orElseThrow(() -> Probe.empty("retract")),
-                    c.label() + ", q = Ret_p(τ), r = Ret_p(2τ), ‖τ‖=" + NEAR_STEP * probe.scale()));
+            Optional<ChartPoint> q = probe.retract(ev, p, tau, where);
+            Optional<ChartPoint> r = probe.retract(ev, p, tau.scale(2), where);
+            if (q.isPresent() && r.isPresent()) {
+                triples.add(new Triple(p, q.get(), r.get(), where));
+            }
         }
         return triples;
     }

@@ -5,13 +5,16 @@ import org.atlasgraph.api.check.Checks;
 /**
  * The checks of one rule on one manifold: counts them, keeps the worst failure (or, when all pass, the worst pass)
  * and turns them into a {@link RuleResult} whose message has the four parts
- * {@code [ID] statement · measured vs bound · where · hint}.
+ * {@code [ID] statement · measured vs bound · where · hint}. Cases that an approximate atlas could not answer because
+ * its data end there ({@link #edge}) are counted and reported, not checked.
  */
 final class Evidence {
     private final RuleId id;
     private final Probe probe;
     private int checks;
     private int failures;
+    private int edges;
+    private String firstEdge;
     private Finding worstFailure;
     private Finding worstPass;
 
@@ -71,6 +74,19 @@ final class Evidence {
         }
     }
 
+    /**
+     * Records a case that could not be checked because a primitive answered empty at the edge of an approximate
+     * atlas (its data end there); it is counted in the result, not failed.
+     *
+     * @param what  which answer was empty, e.g. {@code "Ret_p(τ)"}
+     * @param where the case
+     */
+    void edge(String what, String where) {
+        if (edges++ == 0) {
+            firstEdge = what + " at " + where;
+        }
+    }
+
     /** @return the number of checks recorded so far */
     int checks() {
         return checks;
@@ -78,17 +94,20 @@ final class Evidence {
 
     /** @return the rule's result: failed if any check failed, skipped if nothing was checked */
     RuleResult result() {
+        String atEdge = edges == 0 ? "" : "; " + edges + " case(s) not checked: the atlas answered empty at its edge "
+                + "(first: " + firstEdge + ")";
         if (checks == 0) {
-            return skipped(id, "nothing to check on " + probe.manifold().name());
+            return skipped(id, (edges == 0 ? "nothing to check on " + probe.manifold().name() : "every case ended at "
+                    + "the edge of the approximate atlas " + probe.manifold().name()) + atEdge);
         }
         if (failures > 0) {
             String measured = worstFailure.measured()
-                    + (checks > 1 ? " (" + failures + " of " + checks + " checks failed)" : "");
+                    + (checks > 1 ? " (" + failures + " of " + checks + " checks failed)" : "") + atEdge;
             return new RuleResult(id, Status.FAILED, measured, message(measured, worstFailure.where()));
         }
-        String measured = checks == 1 ? worstPass.measured()
+        String measured = (checks == 1 ? worstPass.measured()
                 : worstPass.score() == Double.NEGATIVE_INFINITY ? checks + " checks held, e.g. " + worstPass.measured()
-                : "worst of " + checks + ": " + worstPass.measured();
+                : "worst of " + checks + ": " + worstPass.measured()) + atEdge;
         return new RuleResult(id, Status.PASSED, measured, message(measured, worstPass.where()));
     }
 

@@ -48,10 +48,13 @@ final class ManifoldChecks {
         return ev.result();
     }
 
-    /** MAN-3: dimensions agree and sampled points pass {@code checkPoint}. */
+    /**
+     * MAN-3: dimensions agree and sampled points pass {@code checkPoint}. Measured on the manifold as given, so that
+     * the defect is reported here with its value (the validating view refuses such an embedding in every other rule).
+     */
     static RuleResult shapes(Probe probe) {
         Evidence ev = probe.evidence(RuleId.MAN_3);
-        Manifold m = probe.manifold();
+        Manifold m = probe.raw();
         int d = m.dimension();
         int ambient = m.ambientDimension();
         if (d < 1 || ambient < d) {

@@ -28,9 +28,9 @@ import org.junit.jupiter.api.TestInstance;
  * <p>The work is done by {@link ConformanceKit}; this class only maps its results onto JUnit: a passed rule passes, a
  * failed rule fails with the kit's message {@code [ID] statement · measured vs bound · where · hint}, and a skipped
  * rule (a missing capability or fixture, or an {@link Level#UNTESTED} rule) is reported as an aborted test whose
- * reason says what to provide. An approximate provider (a learned atlas) declares its bounds on the manifold
- * ({@code Manifold.approximation()}), which {@link #settings()} applies; overriding {@link #settings()} remains possible
- * for other seeds or sample counts.
+ * reason says what to provide. A manifold declares its length scale and, if it is approximate (a learned atlas), its
+ * accuracy as capabilities ({@code LengthScale}, {@code Accuracy}); {@link #settings()} applies them exactly as
+ * {@link ConformanceKit#forManifold} and {@code atlas tck} do, and may be overridden for other seeds or sample counts.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class ManifoldVerification implements ManifoldVerificationRules {
@@ -49,8 +49,9 @@ public abstract class ManifoldVerification implements ManifoldVerificationRules 
     protected abstract Manifold createManifold();
 
     /**
-     * The settings of the run; by default {@link TckSettings#forManifold}: strict for an exact manifold, the declared
-     * {@link org.atlasgraph.api.Approximation} for an approximate one. Called once, after {@link #createManifold()}.
+     * The settings of the run; by default {@link TckSettings#forManifold}: the manifold's declared {@code LengthScale}
+     * (1 without one) and {@code Accuracy} ({@code Accuracy.EXACT} without one), as in {@code atlas tck}. Called once,
+     * after {@link #createManifold()}.
      *
      * @return seed, samples, length scale and tolerances
      */
@@ -59,7 +60,7 @@ public abstract class ManifoldVerification implements ManifoldVerificationRules 
     }
 
     /**
-     * Test points for a manifold without a sampler; ignored when {@code Manifold.sampler()} is present.
+     * Test points for a manifold without a {@code Sampler} capability; ignored when it has one.
      *
      * @return points of {@link #manifold()}
      */
@@ -145,6 +146,23 @@ public abstract class ManifoldVerification implements ManifoldVerificationRules 
     /** {@inheritDoc} */
     @Override
     @Test
+    @DisplayName("CHT-2 tangentCoordinates(ξ, pushForward(ξ, τ)) = τ")
+    public void required_CHT2_tangentCoordinatesInvertPushForward() {
+        verify(RuleId.CHT_2);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    @Test
+    @DisplayName("CHT-3 tangentCoordinates is the metric projection: g_x(Dφ⁻¹w, v − Dφ⁻¹τ) = 0 for "
+            + "τ = tangentCoordinates(ξ, v)")
+    public void required_CHT3_tangentCoordinatesAreTheMetricProjection() {
+        verify(RuleId.CHT_3);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    @Test
     @DisplayName("RET-1 Ret_p(0) = p")
     public void required_RET1_zeroStepReturnsBasePoint() {
         verify(RuleId.RET_1);
@@ -165,6 +183,24 @@ public abstract class ManifoldVerification implements ManifoldVerificationRules 
             + "to the length scale")
     public void required_RET3_retractionGivesValidPointsInTheirChart() {
         verify(RuleId.RET_3);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    @Test
+    @DisplayName("RET-4 after many retraction steps (10⁶ by default) the point still passes checkPoint and "
+            + "round-trips through coordinatesIn of its own chart")
+    public void optional_RET4_longWalksDoNotDrift() {
+        verify(RuleId.RET_4);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    @Test
+    @DisplayName("RET-5 Ret_p(τ) lies in the image of its chart, a valid point, for steps of several length "
+            + "scales")
+    public void required_RET5_longStepsStayInTheImageOfTheirChart() {
+        verify(RuleId.RET_5);
     }
 
     /** {@inheritDoc} */
@@ -227,6 +263,30 @@ public abstract class ManifoldVerification implements ManifoldVerificationRules 
     /** {@inheritDoc} */
     @Override
     @Test
+    @DisplayName("GEO-1 Exp_p(Log_p q) = q for the exact geometry")
+    public void optional_GEO1_expOfLogIsTheIdentity() {
+        verify(RuleId.GEO_1);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    @Test
+    @DisplayName("GEO-2 ‖Log_p q‖_g = d(p, q) for the exact geometry")
+    public void optional_GEO2_lengthOfLogIsTheDistance() {
+        verify(RuleId.GEO_2);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    @Test
+    @DisplayName("GEO-3 exact parallel transport is an isometry: g_q(Pu, Pv) = g_p(u, v)")
+    public void optional_GEO3_parallelTransportIsAnIsometry() {
+        verify(RuleId.GEO_3);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    @Test
     @DisplayName("TRN-1 ψ_βα(ψ_αβ(ξ)) = ξ on the overlap")
     public void optional_TRN1_transitionsAreMutuallyInverse() {
         verify(RuleId.TRN_1);
@@ -235,7 +295,8 @@ public abstract class ManifoldVerification implements ManifoldVerificationRules 
     /** {@inheritDoc} */
     @Override
     @Test
-    @DisplayName("TRN-2 φ_β⁻¹(ψ_αβ(ξ)) = φ_α⁻¹(ξ): a transition maps a point to the same point")
+    @DisplayName("TRN-2 φ_β⁻¹(ψ_αβ(ξ)) = φ_α⁻¹(ξ): a transition maps a point to the same point, also off the charts' "
+            + "centres")
     public void optional_TRN2_transitionsPreserveThePoint() {
         verify(RuleId.TRN_2);
     }
@@ -251,6 +312,14 @@ public abstract class ManifoldVerification implements ManifoldVerificationRules 
     /** {@inheritDoc} */
     @Override
     @Test
+    @DisplayName("TRN-4 ψ_βγ(ψ_αβ(ξ)) = ψ_αγ(ξ) where three charts hold the point (cocycle)")
+    public void optional_TRN4_transitionsComposeOnTripleOverlaps() {
+        verify(RuleId.TRN_4);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    @Test
     @DisplayName("MET-1 ḡ_ξ is symmetric positive definite")
     public void required_MET1_metricIsSymmetricPositiveDefinite() {
         verify(RuleId.MET_1);
@@ -259,8 +328,9 @@ public abstract class ManifoldVerification implements ManifoldVerificationRules 
     /** {@inheritDoc} */
     @Override
     @Test
-    @DisplayName("MET-2 ḡ_ξ(u, v) = ⟨Dφ⁻¹u, Dφ⁻¹v⟩, the ambient inner product of the pushed-forward vectors (eq. 2.2)")
-    public void required_MET2_metricIsInducedByEmbedding() {
+    @DisplayName("MET-2 ḡ_ξ(u, v) = g_x(Dφ⁻¹u, Dφ⁻¹v), the stated ambient metric of the pushed-forward vectors "
+            + "(eq. 2.2)")
+    public void required_MET2_metricIsThePullBackOfTheAmbientMetric() {
         verify(RuleId.MET_2);
     }
 
@@ -270,6 +340,14 @@ public abstract class ManifoldVerification implements ManifoldVerificationRules 
     @DisplayName("MET-3 raise(ω) = G⁻¹ω: ḡ(raise(ω), v) = ω·v")
     public void required_MET3_raiseInvertsTheMetric() {
         verify(RuleId.MET_3);
+    }
+
+    /** {@inheritDoc} */
+    @Override
+    @Test
+    @DisplayName("MET-4 riemannianGradient(e) represents e: ḡ(grad, w) = e·Dφ⁻¹w")
+    public void required_MET4_riemannianGradientRepresentsTheDifferential() {
+        verify(RuleId.MET_4);
     }
 
     /** {@inheritDoc} */

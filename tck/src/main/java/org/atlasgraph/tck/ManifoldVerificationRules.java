@@ -5,10 +5,12 @@ package org.atlasgraph.tck;
  * rule's statement, its paper reference and what to check when it fails. {@link ManifoldVerification} implements each
  * method as a JUnit test; method names are {@code level_AREAn_behaviour} and the IDs are those of {@link RuleId}.
  *
- * <p>Notation: p a test point in chart α with coordinates ξ_p, τ and σ representative tangent vectors of unit ambient
- * norm ‖Dφ⁻¹τ‖ = 1 (measured in the ambient space, not with the provider's Metric), t a step size, s the length scale
- * of {@link TckSettings}. Tolerances are those of {@link Tolerances} (strict by default) and the named constants of
- * the checks.
+ * <p>Notation: p a test point in chart α with coordinates ξ_p and ambient image x = φ⁻¹(ξ_p); g the metric the
+ * manifold states ({@code Manifold.ambientMetric()}, not necessarily the one induced by R^D); τ and σ representative
+ * tangent vectors of unit norm ‖Dφ⁻¹τ‖_g = 1 (measured in the ambient space with g, not with the provider's
+ * Metric); t a step size; s the length scale of {@link TckSettings}. Tolerances are the {@code Accuracy} of the
+ * settings ({@code Accuracy.EXACT} unless the manifold declares another) and the named constants of the checks.
+ * Every primitive is called through {@code ValidatingManifold}, except in the ERR rules.
  */
 public interface ManifoldVerificationRules {
     /**
@@ -55,6 +57,31 @@ public interface ManifoldVerificationRules {
     void required_CHT1_locatedPointsLieInTheirChart();
 
     /**
+     * CHT-2 (required): tangentCoordinates(ξ, pushForward(ξ, τ)) = τ.
+     *
+     * <p>For a random unit τ, {@code ‖Dφ⁻¹(tangentCoordinates(ξ, Dφ⁻¹τ) − τ)‖_g} is within the round-trip tolerance:
+     * the way back from ambient vectors to representatives inverts the way out (§4.2.4).
+     *
+     * <p>If this fails, check: is Chart.tangentCoordinates() a left inverse of Chart.pushForward() at the same ξ
+     * (same base point, same basis, no stray scale)?
+     */
+    void required_CHT2_tangentCoordinatesInvertPushForward();
+
+    /**
+     * CHT-3 (required): tangentCoordinates is the metric projection: g_x(Dφ⁻¹w, v − Dφ⁻¹τ) = 0 for
+     * τ = tangentCoordinates(ξ, v).
+     *
+     * <p>For a random ambient v (not tangent) and a random unit tangent w, the residual {@code v − Dφ⁻¹τ} is
+     * orthogonal to w in the stated metric g, relative to {@code ‖Dφ⁻¹τ‖_g + √|g_x(v, v)|}. For the induced metric
+     * this is the least-squares inverse of §4.2.4; for another metric (Minkowski for the hyperboloid) the Euclidean
+     * least squares fails it.
+     *
+     * <p>If this fails, check: does Chart.tangentCoordinates() project orthogonally in Manifold.ambientMetric(), not
+     * in the Euclidean product of R^D (the two differ when the metric is not the induced one)?
+     */
+    void required_CHT3_tangentCoordinatesAreTheMetricProjection();
+
+    /**
      * RET-1 (required): Ret_p(0) = p.
      *
      * <p>{@code Ret_p(0) = p} to the round-trip tolerance (§2.2).
@@ -89,6 +116,36 @@ public interface ManifoldVerificationRules {
      * that chart contain the result?
      */
     void required_RET3_retractionGivesValidPointsInTheirChart();
+
+    /**
+     * RET-4 (optional): after many retraction steps (10⁶ by default) the point still passes checkPoint and
+     * round-trips through coordinatesIn of its own chart.
+     *
+     * <p>On an exact atlas: a walk of {@link TckSettings#driftSteps()} steps of 1e-3·s from the first test point, in
+     * legs of 1000 steps (a random direction, or back toward the start beyond 2s from it), changes chart now and then;
+     * at eight checkpoints and at the end the point passes {@code checkPoint} and
+     * {@code ‖Dφ⁻¹(coordinatesIn(own chart, embed(p)) − ξ)‖_g ≤ 1e-10·s}. A chart built from its predecessor
+     * accumulates rounding that a few steps cannot show. Skipped for approximate atlases, whose round trips hold
+     * only to their declared bound and whose charts end where their data end.
+     *
+     * <p>If this fails, check: does a chart change build the new chart from scratch at a point of M
+     * (re-normalized, re-orthonormalized), or from its predecessor so that rounding accumulates?
+     */
+    void optional_RET4_longWalksDoNotDrift();
+
+    /**
+     * RET-5 (required): Ret_p(τ) lies in the image of its chart, a valid point, for steps of several length scales.
+     *
+     * <p>For ‖τ‖ ∈ {2, 4, 8} × s, {@code Ret_p(τ)} is present (on an exact atlas), lies in the image of its chart
+     * ({@code Chart.inImage}), embeds to a finite point and passes {@code checkPoint}. A chart with a bounded image
+     * (a Beltrami–Klein ball) cannot take such a step at once: the generic retraction walks it across chart changes
+     * (§2.4).
+     *
+     * <p>If this fails, check: does retract() stop where ξ + sτ leaves the domain of trust, change chart there and
+     * carry the rest of the step (as QuasiEuclideanRetraction does), instead of adding τ past the edge of a bounded
+     * image?
+     */
+    void required_RET5_longStepsStayInTheImageOfTheirChart();
 
     /**
      * INV-1 (stochastic): Log^Ret_p(Ret_p(τ)) = τ for τ near 0.
@@ -147,9 +204,10 @@ public interface ManifoldVerificationRules {
     /**
      * VT-4 (optional): T_{p→q}σ agrees with exact parallel transport to first order: O(‖σ‖t).
      *
-     * <p>Where {@code exact()} exists: {@code ‖Dφ_q⁻¹T_{p→q}σ − P_{p→q}Dφ_p⁻¹σ‖ = O(‖σ‖t)} for q = Ret_p(tτ), at
-     * every test point (slope ≥ 1 − slope tolerance). The identity transport of §2.4.1 differs from parallel
-     * transport by the Christoffel term {@code τ^m σ^l ∫Γ^k_ml dt}, which is first order in general (App. B).
+     * <p>Where the manifold has {@code ExactGeometry}: {@code ‖Dφ_q⁻¹T_{p→q}σ − P_{p→q}Dφ_p⁻¹σ‖_g = O(‖σ‖t)} for
+     * q = Ret_p(tτ), at every test point (slope ≥ 1 − slope tolerance). The identity transport of §2.4.1 differs
+     * from parallel transport by the Christoffel term {@code τ^m σ^l ∫Γ^k_ml dt}, which is first order in general
+     * (App. B).
      *
      * <p>If this fails, check: does transport() differ from parallel transport by more than the Christoffel term,
      * e.g. a missing Dψ_αβ or a wrong base point in pushForward?
@@ -160,16 +218,51 @@ public interface ManifoldVerificationRules {
      * VT-5 (optional): at the centre of a chart with stationary metric, T_{p→q}σ agrees with parallel transport to
      * second order: O(‖σ‖t²) (App. B).
      *
-     * <p>Where {@code exact()} exists, at test points where the chart's metric is stationary (normal or gnomonic
-     * coordinates at their centre): the same defect is O(‖σ‖t²) (slope ≥ 2 − slope tolerance), App. B's bound,
-     * which needs Γ = 0 at p. Stationarity is decided numerically: central differences (h = 1e-4) of the induced
-     * metric along the radial and three random directions must all be below 1e-6. Skipped when no test point is
-     * stationary.
+     * <p>Where the manifold has {@code ExactGeometry}, at test points where the chart's metric is stationary (normal,
+     * gnomonic or Klein coordinates at their centre): the same defect is O(‖σ‖t²) (slope ≥ 2 − slope tolerance), App.
+     * B's bound, which needs Γ = 0 at p. Stationarity is decided numerically: central differences (h = 1e-4) of the
+     * pulled-back metric along the radial and three random directions must all be below 1e-6. Skipped when no test
+     * point is stationary.
      *
      * <p>If this fails, check: the identity transport of §2.4.1 is second-order only where the Christoffel symbols
      * vanish; does transport() add a first-order term there?
      */
     void optional_VT5_transportIsSecondOrderAtStationaryCentres();
+
+    /**
+     * GEO-1 (optional): Exp_p(Log_p q) = q for the exact geometry.
+     *
+     * <p>Where the manifold has {@code ExactGeometry}, the reference of RET-2, VT-4, VT-5 and DST-4: for
+     * {@code q = Exp_p(v)} with ‖v‖_g ∈ {0.1, 0.5, 1} × s, {@code d(Exp_p(Log_p q), q) ≤ round-trip tolerance ×
+     * d(p, q)}.
+     *
+     * <p>If this fails, check: is ExactGeometry.log() the inverse of ExactGeometry.exp(), in direction as well as in
+     * length?
+     */
+    void optional_GEO1_expOfLogIsTheIdentity();
+
+    /**
+     * GEO-2 (optional): ‖Log_p q‖_g = d(p, q) for the exact geometry.
+     *
+     * <p>For the same pairs, {@code |‖Log_p q‖_g − d(p, q)| ≤ round-trip tolerance × d(p, q)}, the length measured
+     * in the stated metric g.
+     *
+     * <p>If this fails, check: do ExactGeometry.log() and ExactGeometry.distance() use the same metric, the stated
+     * ambientMetric()?
+     */
+    void optional_GEO2_lengthOfLogIsTheDistance();
+
+    /**
+     * GEO-3 (optional): exact parallel transport is an isometry: g_q(Pu, Pv) = g_p(u, v).
+     *
+     * <p>For the same pairs and random unit tangents u, w at p, {@code g_q(Pu, Pw) = g_p(u, w)} and
+     * {@code g_q(Pu, Pu) = 1} to rounding (1e-9): the reference of VT-4 and VT-5 must itself be isometric, else a
+     * first-order transport could match a non-isometric one.
+     *
+     * <p>If this fails, check: does ExactGeometry.parallelTransport() keep inner products in the stated
+     * ambientMetric(), with no factor that depends on d(p, q)?
+     */
+    void optional_GEO3_parallelTransportIsAnIsometry();
 
     /**
      * TRN-1 (optional): ψ_βα(ψ_αβ(ξ)) = ξ on the overlap.
@@ -183,10 +276,12 @@ public interface ManifoldVerificationRules {
     void optional_TRN1_transitionsAreMutuallyInverse();
 
     /**
-     * TRN-2 (optional): φ_β⁻¹(ψ_αβ(ξ)) = φ_α⁻¹(ξ): a transition maps a point to the same point.
+     * TRN-2 (optional): φ_β⁻¹(ψ_αβ(ξ)) = φ_α⁻¹(ξ): a transition maps a point to the same point, also off the charts'
+     * centres.
      *
      * <p>{@code φ_β⁻¹(ψ_αβ(ξ)) = φ_α⁻¹(ξ)}, compared as points (round-trip tolerance): a transition maps a point to
-     * the same point (eq. 2.1).
+     * the same point (eq. 2.1). β ranges over the chart of p located afresh and the charts of points located a short
+     * step from p, so ξ and ψ_αβ(ξ) are tested at chart centres and away from them.
      *
      * <p>If this fails, check: does Transition.apply() compute φ_β∘φ_α⁻¹ with the right charts (from() first, then
      * to())?
@@ -205,32 +300,46 @@ public interface ManifoldVerificationRules {
     void optional_TRN3_transitionDifferentialMatchesFiniteDifferences();
 
     /**
+     * TRN-4 (optional): ψ_βγ(ψ_αβ(ξ)) = ψ_αγ(ξ) where three charts hold the point (cocycle).
+     *
+     * <p>For p in chart α and two other charts β, γ found near p that also hold it, the transitions compose:
+     * {@code ‖Dφ_γ⁻¹(ψ_βγ(ψ_αβ(ξ_p)) − ψ_αγ(ξ_p))‖_g ≤ round-trip tolerance × s}. It tests transitions between two
+     * charts neither of which is the test point's own, which TRN-1…3 do not. Skipped when no triple is found.
+     *
+     * <p>If this fails, check: does transition(β, γ) compute φ_γ∘φ_β⁻¹ for the charts it is given, also between two
+     * charts neither of which is the one a point was located in?
+     */
+    void optional_TRN4_transitionsComposeOnTripleOverlaps();
+
+    /**
      * MET-1 (required): ḡ_ξ is symmetric positive definite.
      *
      * <p>ḡ_ξ is symmetric to rounding and positive definite with λ_min/λ_max ≥ 1e-12: from the full Gram matrix of
      * the coordinate basis for d ≤ 100, from random and basis probes above (eq. 2.2).
      *
-     * <p>If this fails, check: does Metric.inner() use both arguments symmetrically, and is the Gram matrix
-     * Dφ⁻¹ᵀDφ⁻¹ formed with the right signs?
+     * <p>If this fails, check: does Metric.inner() use both arguments symmetrically, and is the Gram matrix of the
+     * pushed-forward basis formed with the right signs?
      */
     void required_MET1_metricIsSymmetricPositiveDefinite();
 
     /**
-     * MET-2 (required): ḡ_ξ(u, v) = ⟨Dφ⁻¹u, Dφ⁻¹v⟩, the ambient inner product of the pushed-forward vectors (eq.
-     * 2.2).
+     * MET-2 (required): ḡ_ξ(u, v) = g_x(Dφ⁻¹u, Dφ⁻¹v), the stated ambient metric of the pushed-forward vectors
+     * (eq. 2.2).
      *
-     * <p>{@code Metric.inner(p, u, v) = ⟨Dφ⁻¹u, Dφ⁻¹v⟩} to rounding, the ambient inner product of the
-     * pushed-forward vectors ({@code ExactGeometry.inner} where it exists), eq. (2.2).
+     * <p>{@code Metric.inner(p, u, v) = g_x(Dφ⁻¹u, Dφ⁻¹v)} to rounding, with g the metric the manifold states
+     * ({@code Manifold.ambientMetric()}): the chart metric is its pull-back, eq. (2.2). Only for
+     * {@code AmbientMetric.INDUCED} is that the Euclidean product of the pushed-forward vectors.
      *
-     * <p>If this fails, check: does Metric.inner() agree with Chart.pushForward() at the same ξ?
+     * <p>If this fails, check: does Metric.inner() pull back Manifold.ambientMetric() (not the Euclidean product of
+     * R^D) through Chart.pushForward() at the same ξ?
      */
-    void required_MET2_metricIsInducedByEmbedding();
+    void required_MET2_metricIsThePullBackOfTheAmbientMetric();
 
     /**
      * MET-3 (required): raise(ω) = G⁻¹ω: ḡ(raise(ω), v) = ω·v.
      *
-     * <p>{@code ⟨Dφ⁻¹raise(ω), Dφ⁻¹v⟩ = ω·v} to rounding: raise applies G⁻¹, turning chart partial derivatives into
-     * the Riemannian gradient (§2.3).
+     * <p>{@code g_x(Dφ⁻¹raise(ω), Dφ⁻¹v) = ω·v} to rounding: raise applies G⁻¹, turning chart partial derivatives
+     * into the Riemannian gradient (§2.3).
      *
      * <p>If this fails, check: does Metric.raise() apply the inverse of the metric at ξ (not the metric, not the
      * identity)?
@@ -238,9 +347,23 @@ public interface ManifoldVerificationRules {
     void required_MET3_raiseInvertsTheMetric();
 
     /**
+     * MET-4 (required): riemannianGradient(e) represents e: ḡ(grad, w) = e·Dφ⁻¹w.
+     *
+     * <p>For a random Euclidean gradient e ∈ R^D and a random unit tangent w, the Riemannian gradient
+     * {@code grad = Metric.riemannianGradient(p, e)} satisfies {@code g_x(Dφ⁻¹grad, Dφ⁻¹w) = e·Dφ⁻¹w} to rounding,
+     * relative to {@code ‖grad‖_g + |e·Dφ⁻¹w|}: it is {@code G⁻¹Dφ⁻¹ᵀe} (Manopt's egrad2rgrad), which equals the
+     * projection of e only when the metric is the induced one.
+     *
+     * <p>If this fails, check: does Metric.riemannianGradient() raise the pulled-back covector (G⁻¹Dφ⁻¹ᵀe) rather
+     * than project e with tangentCoordinates(), which is right only for the induced metric?
+     */
+    void required_MET4_riemannianGradientRepresentsTheDifferential();
+
+    /**
      * DST-1 (required): d(p, q) = d(q, p).
      *
-     * <p>{@code d(p, q) = d(q, p)} within the relative distance tolerance, for far and near pairs.
+     * <p>{@code d(p, q) = d(q, p)} within the relative distance tolerance, for far and near pairs. DST-1…4 test the
+     * distance of the manifold's {@code Geodesics} capability and are skipped without it.
      *
      * <p>If this fails, check: does distance() treat its arguments asymmetrically (e.g. walk the atlas from p's
      * chart only)?
@@ -270,9 +393,10 @@ public interface ManifoldVerificationRules {
     /**
      * DST-4 (optional): d(p, q) equals the exact geodesic distance.
      *
-     * <p>Where {@code exact()} exists: {@code |d(p, q) − d_exact(p, q)| ≤ distance tolerance × d_exact}.
+     * <p>Where the manifold has both {@code Geodesics} and {@code ExactGeometry}:
+     * {@code |d(p, q) − d_exact(p, q)| ≤ distance tolerance × d_exact}.
      *
-     * <p>If this fails, check: does distance() agree with ExactGeometry.distance() on the embedded points?
+     * <p>If this fails, check: does Geodesics.distance() agree with ExactGeometry.distance() on the embedded points?
      */
     void optional_DST4_distanceMatchesExactDistance();
 
@@ -331,7 +455,7 @@ public interface ManifoldVerificationRules {
      * chart than its base point's, naming {@code tau}, {@code u} or {@code v}. Skipped when the atlas never offers
      * a second chart.
      *
-     * <p>If this fails, check: call Checks.requireSameChart("tau", p, tau) at the public boundary
+     * <p>If this fails, check: call p.requireTangent("tau", tau) at the public boundary
      */
     void required_ERR4_tangentInWrongChartIsRejected();
 

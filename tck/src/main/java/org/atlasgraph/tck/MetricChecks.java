@@ -9,7 +9,10 @@ import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 
-/** Rules MET-1…3: the metric ḡ_ξ of eq. (2.2) as the provider's {@link Metric} computes it. */
+/**
+ * Rules MET-1…4: the metric ḡ_ξ of eq. (2.2) as the provider's {@link Metric} computes it, against the pull-back of the
+ * manifold's stated ambient metric {@code g} (not the Euclidean product of R^D, unless that is the metric stated).
+ */
 final class MetricChecks {
     /**
      * Largest d for which MET-1 forms the d×d Gram matrix (d² inner products) and checks its eigenvalues; above it,
@@ -97,18 +100,18 @@ final class MetricChecks {
             TangentVector v = p.tangent(probe.unitTangent(p, rng));
             ev.atMost("|ḡ(u,v) − ḡ(v,u)| for unit u, v", Math.abs(g.inner(p, u, v) - g.inner(p, v, u)),
                     Probe.ALGEBRAIC, c.label() + ", d=" + d + " (random probes)");
-            ev.atLeast("ḡ(u,u)/‖Dφ⁻¹u‖²", g.inner(p, u, u), CONDITION_FLOOR, c.label() + ", random unit u");
+            ev.atLeast("ḡ(u,u)/‖Dφ⁻¹u‖_g²", g.inner(p, u, u), CONDITION_FLOOR, c.label() + ", random unit u");
             double[] e = new double[d];
             int i = rng.nextInt(d);
             e[i] = 1;
             Coordinates basis = Coordinates.of(e);
-            ev.atLeast("ḡ(e_i,e_i)/‖Dφ⁻¹e_i‖²", g.inner(p, p.tangent(basis), p.tangent(basis))
+            ev.atLeast("ḡ(e_i,e_i)/‖Dφ⁻¹e_i‖_g²", g.inner(p, p.tangent(basis), p.tangent(basis))
                     / Math.pow(probe.norm(p, basis), 2), CONDITION_FLOOR, c.label() + ", i=" + i);
         }
     }
 
-    /** MET-2: {@code ḡ(u, v)} equals the ambient inner product of the pushed-forward vectors. */
-    static RuleResult inducedByEmbedding(Probe probe) {
+    /** MET-2: {@code ḡ(u, v)} equals the stated ambient metric of the pushed-forward vectors. */
+    static RuleResult pullBack(Probe probe) {
         Evidence ev = probe.evidence(RuleId.MET_2);
         RandomGenerator rng = probe.random(RuleId.MET_2);
         Metric g = probe.manifold().metric();
@@ -117,8 +120,8 @@ final class MetricChecks {
             ev.guard(c.label(), () -> {
                 Coordinates u = probe.unitTangent(p, rng);
                 Coordinates v = probe.unitTangent(p, rng);
-                ev.atMost("|ḡ(u,v) − ⟨Dφ⁻¹u, Dφ⁻¹v⟩| for unit u, v",
-                        Math.abs(g.inner(p, p.tangent(u), p.tangent(v)) - probe.inducedInner(p, u, v)),
+                ev.atMost("|ḡ(u,v) − g_x(Dφ⁻¹u, Dφ⁻¹v)| for unit u, v",
+                        Math.abs(g.inner(p, p.tangent(u), p.tangent(v)) - probe.ambientInner(p, u, v)),
                         Probe.ALGEBRAIC, c.label());
                 ev.atMost("|ḡ(u,u) − 1| for unit u", Math.abs(g.inner(p, p.tangent(u), p.tangent(u)) - 1),
                         Probe.ALGEBRAIC, c.label());
@@ -127,7 +130,7 @@ final class MetricChecks {
         return ev.result();
     }
 
-    /** MET-3: {@code ⟨Dφ⁻¹raise(ω), Dφ⁻¹v⟩ = ω·v}, using the induced metric so that MET-3 tests raise() alone. */
+    /** MET-3: {@code g_x(Dφ⁻¹raise(ω), Dφ⁻¹v) = ω·v}, in the stated metric so that MET-3 tests raise() alone. */
     static RuleResult raiseInverts(Probe probe) {
         Evidence ev = probe.evidence(RuleId.MET_3);
         RandomGenerator rng = probe.random(RuleId.MET_3);
@@ -144,8 +147,37 @@ final class MetricChecks {
                 Coordinates v = probe.unitTangent(p, rng);
                 double expected = omega.dot(v);
                 double size = probe.norm(p, w.tau()) + Math.abs(expected);
-                ev.atMost("|⟨Dφ⁻¹raise(ω), Dφ⁻¹v⟩ − ω·v|/(‖raise(ω)‖ + |ω·v|) for unit v",
-                        Math.abs(probe.inducedInner(p, w.tau(), v) - expected) / size, Probe.ALGEBRAIC,
+                ev.atMost("|g_x(Dφ⁻¹raise(ω), Dφ⁻¹v) − ω·v|/(‖raise(ω)‖ + |ω·v|) for unit v",
+                        Math.abs(probe.ambientInner(p, w.tau(), v) - expected) / size, Probe.ALGEBRAIC,
+                        c.label());
+            });
+        }
+        return ev.result();
+    }
+
+    /**
+     * MET-4: the Riemannian gradient of a Euclidean gradient e represents the differential {@code w ↦ e·Dφ⁻¹w} of the
+     * function: {@code g_x(Dφ⁻¹grad, Dφ⁻¹w) = e·Dφ⁻¹w} for unit w, measured in the stated ambient metric (so that
+     * MET-4 tests riemannianGradient() alone) relative to {@code ‖grad‖_g + |e·Dφ⁻¹w|}.
+     */
+    static RuleResult riemannianGradient(Probe probe) {
+        Evidence ev = probe.evidence(RuleId.MET_4);
+        RandomGenerator rng = probe.random(RuleId.MET_4);
+        Metric g = probe.manifold().metric();
+        for (Probe.Case c : probe.cases()) {
+            ChartPoint p = c.point();
+            ev.guard(c.label(), () -> {
+                double[] e = Probe.gaussian(probe.manifold().ambientDimension(), rng).toArray();
+                TangentVector grad = g.riemannianGradient(p, e);
+                Coordinates w = probe.unitTangent(p, rng);
+                double[] pushed = probe.push(p, w);
+                double expected = 0;
+                for (int i = 0; i < e.length; i++) {
+                    expected += e[i] * pushed[i];
+                }
+                double size = probe.norm(p, grad.tau()) + Math.abs(expected);
+                ev.atMost("|g_x(Dφ⁻¹grad, Dφ⁻¹w) − e·Dφ⁻¹w|/(‖grad‖ + |e·Dφ⁻¹w|) for unit w",
+                        Math.abs(probe.ambientInner(p, grad.tau(), w) - expected) / size, Probe.ALGEBRAIC,
                         c.label());
             });
         }

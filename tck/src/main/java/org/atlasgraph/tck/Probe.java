@@ -1,27 +1,41 @@
 package org.atlasgraph.tck;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.atlasgraph.api.Chart;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
-import org.atlasgraph.api.Manifold;
-import org.atlasgraph.api.capability.Sampler;
-import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.Distance;
+import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.TangentVector;
 import org.atlasgraph.api.capability.ExactGeometry;
 import org.atlasgraph.api.capability.Geodesics;
+import org.atlasgraph.api.capability.Sampler;
+import org.atlasgraph.api.check.Checks;
+import org.atlasgraph.api.validate.ValidatingManifold;
 
 /**
  * The kit's view of the manifold under test: the seeded test points, and measurements that do not trust the
  * primitives being tested.
  *
- * <p>Sizes of tangent vectors are measured in the ambient space ({@code ‖Dφ⁻¹τ‖}, in the manifold's stated metric {@code Manifold.ambientMetric()}), never with the provider's {@code Metric}, which has rules of its own (MET-1…3); distances between
- * points with {@link ExactGeometry#distance} where it exists (it does not depend on the ambient representative of a
- * quotient such as the Grassmannian), else the Euclidean distance of the embedded points.
+ * <p>Every primitive is called through {@link ValidatingManifold} ({@link #manifold()}), so that a malformed answer (a
+ * point outside its chart's image, a vector in the wrong chart, an embedding that fails {@code checkPoint}, a
+ * non-finite inner product) is reported with a precise message; only the ERR rules, which test the provider's own
+ * rejection of bad input, use the manifold as given ({@link #raw()}).
+ *
+ * <p>The kit's own measurements (sizes, distances, chart push-forwards) are instruments, not calls under test, and
+ * use the manifold as given, so that a primitive that fails validation fails the rules that call it rather than every
+ * rule. Sizes of tangent vectors are measured in the ambient space, {@code ‖Dφ⁻¹τ‖_g} in the manifold's stated metric
+ * {@code Manifold.ambientMetric()}, never with the provider's {@code Metric}, which has rules of its own (MET-1…4).
+ * Distances between points are {@link ExactGeometry#distance} where it exists (it does not depend on the ambient
+ * representative of a quotient such as the Grassmannian), else the chord {@code √|g_x(y − x, y − x)|} of the embedded
+ * points in the stated metric, which agrees with the geodesic distance to first order for the nearby points the
+ * round-trip rules compare. Nothing here assumes that the metric is the induced one or that the sampler is uniform.
  */
 final class Probe {
     /**
@@ -57,6 +71,7 @@ final class Probe {
     private static final long SEED_MIX = 0x9E3779B97F4A7C15L;
 
     private final Manifold manifold;
+    private final Manifold raw;
     private final TckSettings settings;
     private final TckFixtures fixtures;
     private List<Case> cases;
@@ -77,13 +92,25 @@ final class Probe {
     }
 
     Probe(Manifold manifold, TckSettings settings, TckFixtures fixtures) {
-        this.manifold = manifold;
+        this.raw = manifold instanceof ValidatingManifold v ? v.unwrap() : manifold;
+        this.manifold = ValidatingManifold.of(raw);
         this.settings = settings;
         this.fixtures = fixtures;
     }
 
+    /** @return the manifold under test behind a {@link ValidatingManifold}: what every rule but ERR-n calls */
     Manifold manifold() {
         return manifold;
+    }
+
+    /** @return the manifold under test as given, for the rules that test its own rejection of bad input */
+    Manifold raw() {
+        return raw;
+    }
+
+    /** @return whether the manifold is held to declared approximate bounds rather than {@code Accuracy.EXACT} */
+    boolean approximate() {
+        return !settings.accuracy().isExact();
     }
 
     TckSettings settings() {
@@ -94,6 +121,7 @@ final class Probe {
         return fixtures;
     }
 
+    /** @return the manifold's closed-form geometry, the reference of several rules */
     Optional<ExactGeometry> exact() {
         return manifold.capability(ExactGeometry.class);
     }
@@ -103,10 +131,43 @@ final class Probe {
         return manifold.capability(Geodesics.class).map(g -> g);
     }
 
-    /** @return the failure of a primitive that answered empty where it must answer */
-    static IllegalStateException empty(String operation) {
-        return new IllegalStateException(operation + " answered empty (cannot do it here) at a test point a short "
-                + "step from a sampled point, where it must answer");
+    /**
+     * {@code Ret_p(τ)} through the validating view. An empty answer is recorded: as a violation on an exact atlas (a
+     * manifold without edges must answer), as an edge case on an approximate one (a learned atlas ends where its data
+     * end).
+     *
+     * @return the point, or empty after recording why
+     */
+    Optional<ChartPoint> retract(Evidence ev, ChartPoint p, Coordinates tau, String where) {
+        Optional<ChartPoint> q = manifold.retraction().retract(p, p.tangent(tau));
+        if (q.isEmpty()) {
+            unanswered(ev, "Ret_p(τ) for ‖τ‖ = " + Checks.number(norm(p, tau)), "an atlas without edges must "
+                    + "answer every step", where);
+        }
+        return q;
+    }
+
+    /**
+     * {@code Log^Ret_p(q)} through the validating view, for q a short step from p; an empty answer is recorded as in
+     * {@link #retract}.
+     *
+     * @return the tangent vector, or empty after recording why
+     */
+    Optional<TangentVector> inverseRetract(Evidence ev, ChartPoint p, ChartPoint q, String where) {
+        Optional<TangentVector> v = manifold.inverseRetraction().inverseRetract(p, q);
+        if (v.isEmpty()) {
+            unanswered(ev, "Log^Ret_p(q) for q at distance " + Checks.number(pointDistance(p, q)) + " from p",
+                    "p's chart must reach a point this close", where);
+        }
+        return v;
+    }
+
+    private void unanswered(Evidence ev, String what, String why, String where) {
+        if (approximate()) {
+            ev.edge(what, where);
+        } else {
+            ev.violation(what + " answered empty on an exact atlas: " + why, where);
+        }
     }
 
     double scale() {
@@ -117,9 +178,12 @@ final class Probe {
         return new Evidence(id, this);
     }
 
-    /** @return a random source for one rule, derived from the seed and the rule, independent of rule order */
+    /**
+     * @return a random source for one rule, derived from the seed and the rule's ID, so that it depends neither on the
+     *     order rules run in nor on the rules added later
+     */
     RandomGenerator random(RuleId id) {
-        return new SplittableRandom(settings.seed() ^ (SEED_MIX * (id.ordinal() + 1)));
+        return new SplittableRandom(settings.seed() ^ (SEED_MIX * id.id().hashCode()));
     }
 
     /**
@@ -152,8 +216,9 @@ final class Probe {
             base.addAll(fixtures.points());
         }
         if (base.isEmpty()) {
-            throw new IllegalStateException("no points to test: Manifold.sampler() is empty and no points "
-                    + "fixture was given (TckFixtures.withPoints or ManifoldVerification.points())");
+            throw new IllegalStateException("no points to test: the manifold has no Sampler capability "
+                    + "(Manifold.capability(Sampler.class) is empty) and no points fixture was given "
+                    + "(TckFixtures.withPoints or ManifoldVerification.points())");
         }
         List<Case> result = new ArrayList<>();
         for (int i = 0; i < base.size(); i++) {
@@ -187,18 +252,23 @@ final class Probe {
         return manifold.ambientMetric().inner(x, u, v);
     }
 
-    /** @return {@code ‖Dφ⁻¹(ξ_p)τ‖}, the induced norm measured without the provider's Metric */
+    /** @return {@code ‖Dφ⁻¹(ξ_p)τ‖_g}, measured in the stated ambient metric, not with the provider's Metric */
     double norm(ChartPoint p, Coordinates tau) {
         double[] v = push(p, tau);
-        return Math.sqrt(inner(manifold.embed(p), v, v));
+        return Math.sqrt(inner(raw.embed(p), v, v));
     }
 
-    /** @return {@code ⟨Dφ⁻¹u, Dφ⁻¹v⟩} at p */
-    double inducedInner(ChartPoint p, Coordinates u, Coordinates v) {
-        return inner(manifold.embed(p), push(p, u), push(p, v));
+    /** @return {@code g_x(Dφ⁻¹u, Dφ⁻¹v)} at p, in the stated ambient metric */
+    double ambientInner(ChartPoint p, Coordinates u, Coordinates v) {
+        return inner(raw.embed(p), push(p, u), push(p, v));
     }
 
-    /** @return a random representative at p whose pushed-forward vector has unit ambient norm */
+    /** @return {@code √|g_x(w, w)|} for an ambient vector w at the ambient point x */
+    double ambientNorm(double[] x, double[] w) {
+        return Math.sqrt(Math.abs(inner(x, w, w)));
+    }
+
+    /** @return a random representative at p whose pushed-forward vector has unit norm in the stated metric */
     Coordinates unitTangent(ChartPoint p, RandomGenerator rng) {
         double[] g = new double[p.chart().dimension()];
         for (int i = 0; i < g.length; i++) {
@@ -222,72 +292,79 @@ final class Probe {
         return Coordinates.of(g);
     }
 
-    /** @return the distance of two points as points: exact where available, else Euclidean in the ambient space */
+    /** @return the distance of two points as points: exact where available, else the chord in the stated metric */
     double pointDistance(ChartPoint a, ChartPoint b) {
-        return ambientDistance(manifold.embed(a), manifold.embed(b));
+        return ambientDistance(raw.embed(a), raw.embed(b));
     }
 
-    /** @return the distance of two embedded points: exact where available, else Euclidean */
+    /** @return the distance of two embedded points: exact where available, else {@code √|g_x(y − x, y − x)|} */
     double ambientDistance(double[] x, double[] y) {
-        if (manifold.capability(ExactGeometry.class).isPresent()) {
-            return manifold.capability(ExactGeometry.class).get().distance(x, y);
+        Optional<ExactGeometry> exact = exact();
+        if (exact.isPresent()) {
+            return exact.get().distance(x, y);
         }
-        double s = 0;
-        for (int i = 0; i < x.length; i++) {
-            s += (x[i] - y[i]) * (x[i] - y[i]);
-        }
-        return Math.sqrt(s);
+        return ambientNorm(x, difference(y, x));
     }
 
     /**
      * How far two representatives of tangent vectors at one point, u in p's chart and w in q's chart (p and q the
      * same point), are from being the same tangent vector, relative to ‖u‖. With exact geometry the two are
      * compared through the points {@code Exp(ε·Dφ⁻¹u)} and {@code Exp(ε·Dφ⁻¹w)}, which does not depend on the
-     * ambient representative of a quotient; without it, the pushed-forward vectors are compared directly.
+     * ambient representative of a quotient; without it, the pushed-forward vectors are compared directly, in the
+     * stated metric.
      */
     double tangentDefect(ChartPoint p, Coordinates u, ChartPoint q, Coordinates w) {
         double[] a = push(p, u);
         double[] b = push(q, w);
         double size = norm(p, u);
-        if (manifold.capability(ExactGeometry.class).isPresent()) {
-            ExactGeometry exact = manifold.capability(ExactGeometry.class).get();
+        Optional<ExactGeometry> exact = exact();
+        if (exact.isPresent()) {
             double eps = TANGENT_PROBE * scale() / size;
-            double[] ea = exact.exp(manifold.embed(p), scaled(a, eps));
-            double[] eb = exact.exp(manifold.embed(q), scaled(b, eps));
-            return exact.distance(ea, eb) / (eps * size);
+            double[] ea = exact.get().exp(raw.embed(p), scaled(a, eps));
+            double[] eb = exact.get().exp(raw.embed(q), scaled(b, eps));
+            return exact.get().distance(ea, eb) / (eps * size);
         }
-        double s = 0;
-        for (int i = 0; i < a.length; i++) {
-            s += (a[i] - b[i]) * (a[i] - b[i]);
-        }
-        return Math.sqrt(s) / size;
+        return ambientNorm(raw.embed(p), difference(a, b)) / size;
     }
 
     /**
-     * The same point expressed in a chart other than its own: the chart of a point located near p (or of p itself),
-     * or else a neighbour of p's chart in the graph of a finite atlas, with p's coordinates there from
-     * {@code coordinatesIn}. Empty for a manifold whose atlas always answers with p's chart (a single-chart atlas).
+     * The same point expressed in charts other than its own: the chart of p located afresh (for a lazy atlas, a chart
+     * centred at p), the charts of points located a short step away (where p is off-centre), and for a finite atlas
+     * the neighbours of p's chart, each with p's coordinates there from {@code coordinatesIn}. Distinct charts, in that
+     * order; empty for a manifold whose atlas always answers with p's chart (a single-chart atlas).
      */
-    Optional<ChartPoint> sameInOtherChart(ChartPoint p, RandomGenerator rng) {
+    List<ChartPoint> otherCharts(ChartPoint p, RandomGenerator rng) {
         double[] x = manifold.embed(p);
         List<Chart> candidates = new ArrayList<>();
         candidates.add(manifold.locate(x).chart());
         for (double r : NEIGHBOUR_RADII) {
             Coordinates step = unitTangent(p, rng).scale(r * scale());
-            ChartPoint q = manifold.retraction().retract(p, p.tangent(step)).orElseThrow(() -> Probe.empty("retract"));
-            candidates.add(manifold.locate(manifold.embed(q)).chart());
+            manifold.retraction().retract(p, p.tangent(step))
+                    .ifPresent(q -> candidates.add(manifold.locate(manifold.embed(q)).chart()));
         }
         manifold.atlas().asGraph().filter(g -> g.containsVertex(p.chart()))
                 .ifPresent(g -> g.outgoingEdgesOf(p.chart()).forEach(t -> candidates.add(t.to())));
+        Map<Object, ChartPoint> found = new LinkedHashMap<>();
         for (Chart beta : candidates) {
-            if (!beta.id().equals(p.chart().id())) {
-                Optional<ChartPoint> inBeta = manifold.coordinatesIn(beta, x);
-                if (inBeta.isPresent()) {
-                    return inBeta;
-                }
+            if (!beta.id().equals(p.chart().id()) && !found.containsKey(beta.id())) {
+                manifold.coordinatesIn(beta, x).ifPresent(inBeta -> found.put(beta.id(), inBeta));
             }
         }
-        return Optional.empty();
+        return List.copyOf(found.values());
+    }
+
+    /** @return the first of {@link #otherCharts}, if any */
+    Optional<ChartPoint> sameInOtherChart(ChartPoint p, RandomGenerator rng) {
+        return otherCharts(p, rng).stream().findFirst();
+    }
+
+    /** @return {@code a − b}, a new array */
+    static double[] difference(double[] a, double[] b) {
+        double[] r = new double[a.length];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = a[i] - b[i];
+        }
+        return r;
     }
 
     static double[] scaled(double[] v, double f) {

@@ -11,7 +11,7 @@ import org.atlasgraph.api.spi.ManifoldProvider;
  * points (ERR-5), and its {@link ManifoldProvider} with parameter values it must reject (SPI-1…SPI-3). Rules whose
  * fixture is empty are skipped, and the skip message says which fixture to provide.
  *
- * @param points               base points, used only when {@code Manifold.sampler()} is empty
+ * @param points               base points, used only when the manifold has no {@code Sampler} capability
  * @param invalidAmbientPoints well-formed (right length, finite) ambient arrays that are not on the manifold
  * @param provider             the provider that makes the manifold under test
  * @param invalidParameters    parameter values the provider must reject, each naming a parameter

@@ -66,7 +66,8 @@ public record TckSettings(long seed, int samples, double lengthScale, Accuracy a
 
     /**
      * The default settings for a manifold: its declared {@link LengthScale} (1 without one) and its declared
-     * {@link Accuracy} ({@link Accuracy#EXACT} without one). Both the JUnit kit ({@link ManifoldVerification#settings()})
+     * {@link Accuracy} ({@link Accuracy#EXACT} without one). Both the JUnit kit
+     * ({@link ManifoldVerification#settings()})
      * and {@code atlas tck} start from these, so that a manifold is held to the same bounds in its tests and on the
      * command line.
      *

@@ -4,15 +4,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
+import org.atlasgraph.api.Chart;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.Transition;
+import org.atlasgraph.api.check.Checks;
 
 /**
- * Rules TRN-1…3: the transition maps ψ_αβ = φ_β∘φ_α⁻¹ of eq. (2.1) and their differentials. Pairs of overlapping
- * charts are found near the test points: α is the chart of p, β the chart of a point located near p that can also
- * represent p, which works for lazy atlases (a chart per located point) and finite ones alike.
+ * Rules TRN-1…4: the transition maps ψ_αβ = φ_β∘φ_α⁻¹ of eq. (2.1), their differentials and their cocycle. Pairs of
+ * overlapping charts are found near the test points: α is the chart of p, β the chart of p located afresh (for a lazy
+ * atlas, centred at p) or of a point located a short step away (where p is off-centre), or a neighbour in a finite
+ * atlas; so the maps are tested at chart centres and away from them, on both sides. Triples α, β, γ are two such β
+ * with α, which tests transitions between two charts neither of which is the test point's own.
  */
 final class TransitionChecks {
     /**
@@ -30,7 +34,8 @@ final class TransitionChecks {
     private record Overlap(Probe.Case c, ChartPoint p, ChartPoint inBeta, Transition forward,
                            Optional<Transition> backward) {
         String where() {
-            return c.label() + ", ψ from chart " + p.chart().id() + " to chart " + inBeta.chart().id();
+            return c.label() + ", ψ from chart " + p.chart().id() + " to chart " + inBeta.chart().id() + " (‖ξ‖ there "
+                    + Checks.number(inBeta.xi().norm()) + ")";
         }
     }
 
@@ -56,7 +61,7 @@ final class TransitionChecks {
     }
 
     /**
-     * TRN-3: {@code Dψ_αβ(ξ)τ} against central differences of ψ_αβ, measured in β's induced norm for a unit τ. The
+     * TRN-3: {@code Dψ_αβ(ξ)τ} against central differences of ψ_αβ, measured in β's metric norm for a unit τ. The
      * bound is the larger of {@link #FINITE_DIFFERENCE_TOLERANCE} and the round-trip tolerance: an approximate
      * atlas may compute Dψ̃ by the ambient route of §4.2.4, which matches the derivative of ψ̃ only that well.
      */
@@ -79,6 +84,62 @@ final class TransitionChecks {
                     probe.norm(new ChartPoint(o.inBeta().chart(), y), analytic.minus(fd)), bound,
                     o.where() + ", h=" + h);
         });
+    }
+
+    /**
+     * TRN-4: {@code ψ_βγ(ψ_αβ(ξ_p)) = ψ_αγ(ξ_p)} where charts α, β and γ all hold p, compared in γ as
+     * {@code ‖Dφ_γ⁻¹(difference)‖_g} relative to the length scale.
+     */
+    static RuleResult cocycle(Probe probe) {
+        List<Triple> triples = triples(probe);
+        if (triples.isEmpty()) {
+            return Evidence.skipped(RuleId.TRN_4, "no three charts joined by transitions and holding one point were "
+                    + "found near the test points (locate() near each point answered in fewer than two charts other "
+                    + "than the point's own, or AtlasGraph.transition() was empty)");
+        }
+        Evidence ev = probe.evidence(RuleId.TRN_4);
+        double bound = probe.settings().accuracy().roundTrip();
+        for (Triple t : triples) {
+            ev.guard(t.where(), () -> {
+                Optional<Coordinates> viaBeta = t.ab().apply(t.p().xi()).flatMap(t.bg()::apply);
+                Optional<Coordinates> direct = t.ag().apply(t.p().xi());
+                if (viaBeta.isEmpty() || direct.isEmpty()) {
+                    ev.violation("ψ_βγ(ψ_αβ(ξ_p)) or ψ_αγ(ξ_p) is empty although all three charts hold p", t.where());
+                } else {
+                    ev.atMost("‖Dφ_γ⁻¹(ψ_βγ(ψ_αβ(ξ)) − ψ_αγ(ξ))‖/s", probe.norm(new ChartPoint(t.ag().to(),
+                            direct.get()), viaBeta.get().minus(direct.get())) / probe.scale(), bound, t.where());
+                }
+            });
+        }
+        return ev.result();
+    }
+
+    /** Three charts holding p: α its own, β and γ two others, with the three transitions α→β, β→γ, α→γ. */
+    private record Triple(ChartPoint p, Transition ab, Transition bg, Transition ag, String where) {
+    }
+
+    private static List<Triple> triples(Probe probe) {
+        Manifold m = probe.manifold();
+        RandomGenerator rng = probe.random(RuleId.TRN_4);
+        List<Triple> result = new ArrayList<>();
+        for (Probe.Case c : probe.cases()) {
+            ChartPoint p = c.point();
+            List<ChartPoint> others = otherChartsOrNone(probe, p, rng);
+            for (int i = 0; i < others.size(); i++) {
+                for (int j = i + 1; j < others.size(); j++) {
+                    Chart beta = others.get(i).chart();
+                    Chart gamma = others.get(j).chart();
+                    Optional<Transition> ab = m.atlas().transition(p.chart(), beta);
+                    Optional<Transition> bg = m.atlas().transition(beta, gamma);
+                    Optional<Transition> ag = m.atlas().transition(p.chart(), gamma);
+                    if (ab.isPresent() && bg.isPresent() && ag.isPresent()) {
+                        result.add(new Triple(p, ab.get(), bg.get(), ag.get(), c.label() + ", α = " + p.chart().id()
+                                + ", β = " + beta.id() + ", γ = " + gamma.id()));
+                    }
+                }
+            }
+        }
+        return result;
     }
 
     /** One check at an overlap, given y = ψ_αβ(ξ_p). */
@@ -116,17 +177,23 @@ final class TransitionChecks {
         RandomGenerator rng = probe.random(id);
         List<Overlap> result = new ArrayList<>();
         for (Probe.Case c : probe.cases()) {
-            try {
-                Optional<ChartPoint> other = probe.sameInOtherChart(c.point(), rng);
-                Optional<Transition> forward = other.flatMap(q -> m.atlas().transition(c.point().chart(), q.chart()));
-                if (forward.isPresent()) {
-                    result.add(new Overlap(c, c.point(), other.get(), forward.get(),
-                            m.atlas().transition(other.get().chart(), c.point().chart())));
-                }
-            } catch (RuntimeException e) {
-                // Locating or retracting near p failed: the rules of those primitives report it; no overlap here.
+            for (ChartPoint other : otherChartsOrNone(probe, c.point(), rng)) {
+                m.atlas().transition(c.point().chart(), other.chart()).ifPresent(forward -> result.add(new Overlap(c,
+                        c.point(), other, forward, m.atlas().transition(other.chart(), c.point().chart()))));
             }
         }
         return result;
+    }
+
+    /**
+     * @return p in the other charts found near it; none where locating or retracting near p failed, which the rules
+     *     of those primitives report
+     */
+    private static List<ChartPoint> otherChartsOrNone(Probe probe, ChartPoint p, RandomGenerator rng) {
+        try {
+            return probe.otherCharts(p, rng);
+        } catch (RuntimeException e) {
+            return List.of();
+        }
     }
 }

@@ -24,7 +24,7 @@ final class TransportChecks {
     /** Step (× length scale) to the destination q in VT-1. */
     private static final double LINEARITY_STEP = 0.2;
     /**
-     * A chart's metric counts as stationary at ξ when every sampled first derivative of the induced metric (times the
+     * A chart's metric counts as stationary at ξ when every sampled first derivative of the chart metric (times the
      * length scale) is below this. Central differences with h = 1e-4 have truncation error ≈ h²|∂³ḡ| ≈ 1e-8 and
      * rounding ≈ ulp/h ≈ 1e-12, both far below it, while a non-stationary chart has |∂ḡ| of the order of the offset
      * from its centre (0.6 at the sphere's off-centre points).
@@ -47,7 +47,11 @@ final class TransportChecks {
             ChartPoint p = c.point();
             ev.guard(c.label(), () -> {
                 Coordinates tau = probe.unitTangent(p, rng).scale(LINEARITY_STEP * probe.scale());
-                ChartPoint near = m.retraction().retract(p, p.tangent(tau)).orElseThrow(() -> Probe.empty("retract"));
+                Optional<ChartPoint> reached = probe.retract(ev, p, tau, c.label());
+                if (reached.isEmpty()) {
+                    return;
+                }
+                ChartPoint near = reached.get();
                 List<ChartPoint> destinations = List.of(near, m.locate(m.embed(near)));
                 for (ChartPoint q : destinations) {
                     String where = c.label() + ", q = Ret_p(τ) in chart " + q.chart().id() + ", ‖τ‖="
@@ -117,9 +121,12 @@ final class TransportChecks {
                 Coordinates sigma = probe.unitTangent(p, rng);
                 double[] defects = new double[steps.length];
                 for (int k = 0; k < steps.length; k++) {
-                    ChartPoint q = m.retraction().retract(p, p.tangent(tau.scale(steps[k] * probe.scale()))).orElseThrow(() -> Probe.empty("retract"));
-                    TangentVector w = m.vectorTransport().transport(p, p.tangent(sigma), q);
-                    defects[k] = Math.abs(probe.norm(q, w.tau()) - 1);
+                    Optional<ChartPoint> q = probe.retract(ev, p, tau.scale(steps[k] * probe.scale()), where);
+                    if (q.isEmpty()) {
+                        return;
+                    }
+                    TangentVector w = m.vectorTransport().transport(p, p.tangent(sigma), q.get());
+                    defects[k] = Math.abs(probe.norm(q.get(), w.tau()) - 1);
                 }
                 ev.slope(SlopeFit.of(steps, defects, Probe.ROUNDING_FLOOR, 1), 1,
                         probe.settings().accuracy().slope(), where);
@@ -167,10 +174,11 @@ final class TransportChecks {
     }
 
     /**
-     * The largest first derivative of the induced metric {@code ⟨Dφ⁻¹(ξ)v, Dφ⁻¹(ξ)w⟩} at ξ_p, by central differences
-     * along random directions and the radial direction ξ_p itself, times the length scale. It is zero exactly when
-     * the Christoffel symbols vanish at ξ_p (∂_k g_ij = Γ_ki,j + Γ_kj,i); the induced metric is used rather than the
-     * provider's Metric, so a broken Metric cannot hide or fake stationarity.
+     * The largest first derivative of the chart metric {@code g_x(Dφ⁻¹(ξ)v, Dφ⁻¹(ξ)w)} (the pull-back of the stated
+     * ambient metric) at ξ_p, by central differences along random directions and the radial direction ξ_p itself,
+     * times the length scale. It is zero exactly when the Christoffel symbols vanish at ξ_p
+     * (∂_k g_ij = Γ_ki,j + Γ_kj,i); the pull-back is computed here rather than taken from the provider's Metric, so a
+     * broken Metric cannot hide or fake stationarity.
      */
     static double metricDerivative(Probe probe, ChartPoint p, RandomGenerator rng) {
         double h = STATIONARY_STEP * probe.scale();
@@ -187,8 +195,8 @@ final class TransportChecks {
             Coordinates w = probe.unitTangent(p, rng);
             ChartPoint plus = new ChartPoint(p.chart(), p.xi().plus(u.scale(h)));
             ChartPoint minus = new ChartPoint(p.chart(), p.xi().minus(u.scale(h)));
-            double dvw = (probe.inducedInner(plus, v, w) - probe.inducedInner(minus, v, w)) / (2 * h);
-            double duu = (probe.inducedInner(plus, u, u) - probe.inducedInner(minus, u, u)) / (2 * h);
+            double dvw = (probe.ambientInner(plus, v, w) - probe.ambientInner(minus, v, w)) / (2 * h);
+            double duu = (probe.ambientInner(plus, u, u) - probe.ambientInner(minus, u, u)) / (2 * h);
             worst = Math.max(worst, Math.max(Math.abs(dvw), Math.abs(duu)) * probe.scale());
         }
         return worst;
@@ -212,7 +220,11 @@ final class TransportChecks {
             double[] v = probe.push(p, sigma);
             double[] defects = new double[steps.length];
             for (int k = 0; k < steps.length; k++) {
-                ChartPoint q = m.retraction().retract(p, p.tangent(tau.scale(steps[k] * probe.scale()))).orElseThrow(() -> Probe.empty("retract"));
+                Optional<ChartPoint> reached = probe.retract(ev, p, tau.scale(steps[k] * probe.scale()), where);
+                if (reached.isEmpty()) {
+                    return;
+                }
+                ChartPoint q = reached.get();
                 double[] y = m.embed(q);
                 double[] transported = probe.push(q, m.vectorTransport().transport(p, p.tangent(sigma), q).tau());
                 double[] parallel = exact.parallelTransport(x, v, y);

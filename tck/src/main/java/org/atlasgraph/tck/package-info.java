@@ -9,8 +9,10 @@
  * <p>Run it from JUnit by extending {@link org.atlasgraph.tck.ManifoldVerification} (one test per rule of
  * {@link org.atlasgraph.tck.ManifoldVerificationRules}), or without JUnit through
  * {@link org.atlasgraph.tck.ConformanceKit} (the {@code atlas tck} command). {@link org.atlasgraph.tck.TckSettings}
- * and {@link org.atlasgraph.tck.Tolerances} hold the seed and the bounds, strict for exact providers and relaxed,
- * with a stated justification, for approximate ones such as a learned point-cloud atlas;
- * {@link org.atlasgraph.tck.TckFixtures} carries optional fixtures (points, off-manifold points, the provider).
+ * holds the seed, the length scale and the tolerances ({@code Accuracy}), read from the manifold's own declarations
+ * by {@link org.atlasgraph.tck.TckSettings#forManifold} in both routes; {@link org.atlasgraph.tck.TckFixtures} carries
+ * optional fixtures (points, off-manifold points, the provider). The kit calls every primitive through
+ * {@code ValidatingManifold} and measures with the metric the manifold states; fixtures for provider authors (a
+ * forwarding manifold, a reference manifold and broken variants of it) are in {@code org.atlasgraph.tck.fixture}.
  */
 package org.atlasgraph.tck;

@@ -17,8 +17,11 @@ import org.atlasgraph.api.TangentVector;
  * <p>Charts with a bounded image (the Beltrami–Klein ball) cannot take a step that ends outside the image. Such a step
  * is walked instead: it stops where the segment ξ + sτ leaves the domain of trust, changes chart there, carries the
  * rest of the step into the new chart by the transition's differential (or the ambient route of §4.2.4) and goes on.
- * A step that ends inside the image takes the single update above, so charts with unbounded images (gnomonic,
- * Ehresmann) keep the paper's retraction exactly.
+ * The rest keeps the metric length it had where the segment began, (1 − s)‖τ‖: carried as the coordinate vector
+ * (1 − s)τ it would be measured at the edge of the domain of trust, where a bounded image's metric is large (2.4
+ * times the centre's at hyperbolic distance 1 in a Klein chart), and a long step would then grow with every chart
+ * change and run off to infinity. A step that ends inside the image takes the single update above, so charts with
+ * unbounded images (gnomonic, Ehresmann) keep the paper's retraction exactly.
  */
 public final class QuasiEuclideanRetraction implements Retraction {
     /** Bisections of a segment to find where it leaves the domain of trust: 2⁻⁴⁰ of the step. */
@@ -72,8 +75,10 @@ public final class QuasiEuclideanRetraction implements Retraction {
             ChartPoint edge = new ChartPoint(chart, at.xi().plus(rest.scale(s)));
             edge = edge.chart().inImage(edge.xi()) ? edge : new ChartPoint(chart,
                     at.xi().plus(rest.scale(s - EXIT_TOLERANCE)));
+            double remaining = (1 - s) * manifold.metric().norm(at, at.tangent(rest));
+            Coordinates atEdge = rest.scale(remaining / manifold.metric().norm(edge, edge.tangent(rest)));
             ChartPoint next = manifold.atlas().changeChart(edge);
-            rest = DifferentialVectorTransport.carry(manifold, edge, rest.scale(1 - s), next);
+            rest = DifferentialVectorTransport.carry(manifold, edge, atEdge, next);
             at = next;
         }
         throw new ArithmeticException("retract: the step from chart " + p.chart().id() + " made no progress through "

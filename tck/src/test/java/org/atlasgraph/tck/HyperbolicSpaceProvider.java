@@ -5,21 +5,26 @@ import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.spi.ManifoldProvider;
 import org.atlasgraph.api.spi.ParameterSpec;
 import org.atlasgraph.api.spi.ProviderParameters;
+import org.atlasgraph.tck.fixture.HyperbolicSpace;
 
-/** Registers {@link SinhPlane} as provider {@code "sinh-plane"} (test class path only) for the SPI rules. */
-public class SinhPlaneProvider implements ManifoldProvider {
+/**
+ * Registers the kit's reference manifold {@link HyperbolicSpace} as provider {@code "hyperbolic-space"}, on the test
+ * class path only (a registration in the kit's main jar would show up in every provider list), for the SPI rules.
+ */
+public class HyperbolicSpaceProvider implements ManifoldProvider {
     /** Called by ServiceLoader. */
-    public SinhPlaneProvider() {
+    public HyperbolicSpaceProvider() {
     }
 
     @Override
     public String name() {
-        return "sinh-plane";
+        return "hyperbolic-space";
     }
 
     @Override
     public String description() {
-        return "The hyperplane x_d = 0 of R^{d+1} in sinh charts: the kit's own reference manifold.";
+        return "Hyperbolic space H^d in the hyperboloid model with Beltrami–Klein charts: the kit's reference "
+                + "manifold.";
     }
 
     @Override
@@ -33,6 +38,6 @@ public class SinhPlaneProvider implements ManifoldProvider {
         if (d < 1) {
             throw parameters.outOfRange("d", "an integer ≥ 1");
         }
-        return new SinhPlane(d);
+        return HyperbolicSpace.of(d);
     }
 }
