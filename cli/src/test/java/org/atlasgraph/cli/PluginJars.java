@@ -1,6 +1,7 @@
 package org.atlasgraph.cli;
 
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -18,10 +19,12 @@ import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.spi.ManifoldProvider;
+import org.atlasgraph.tck.fixture.HyperbolicSpace;
 
 /**
- * Builds provider jars the way an outside author would: compiles Java sources against the atlasgraph API with the
- * system compiler ({@code javax.tools}) and packs the classes with a {@code META-INF/services} file. The CLI's
+ * Builds provider jars the way an outside author would: compiles Java sources against the atlasgraph API (and the
+ * conformance kit, whose fixtures a provider may reuse) with the system compiler ({@code javax.tools}) and packs the
+ * classes with a {@code META-INF/services} file. The CLI's
  * plug-in tests load what it builds; nothing in atlas knows the classes.
  */
 final class PluginJars {
@@ -66,7 +69,8 @@ final class PluginJars {
                 files.add(file.toString());
             }
             List<String> args = new ArrayList<>(List.of("--release", "17", "-encoding", "UTF-8", "-d",
-                    classes.toString(), "-cp", location(Manifold.class)));
+                    classes.toString(), "-cp", location(Manifold.class) + File.pathSeparator
+                    + location(HyperbolicSpace.class)));
             args.addAll(files);
             JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
             ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();

@@ -93,6 +93,42 @@ class PluginLoadingTest {
     }
 
     @Test
+    void aNonCompactPluginWithADeclaredLengthScaleRunsTheKitAndFrechetMeans() {
+        Path hyperbolic = PluginJars.build(home, "hyperbolic.jar", Map.of("org.example.hyper.HyperbolicProvider", """
+                package org.example.hyper;
+
+                import java.util.List;
+                import org.atlasgraph.api.Manifold;
+                import org.atlasgraph.api.spi.ManifoldProvider;
+                import org.atlasgraph.api.spi.ParameterSpec;
+                import org.atlasgraph.api.spi.ProviderParameters;
+                import org.atlasgraph.tck.fixture.HyperbolicSpace;
+
+                public final class HyperbolicProvider implements ManifoldProvider {
+                    public String name() { return "hyperbolic-test"; }
+                    public String description() { return "H^d in the hyperboloid model, the kit's fixture."; }
+                    public List<ParameterSpec> parameters() {
+                        return List.of(ParameterSpec.optional("d", ParameterSpec.Type.INTEGER, "dimension", "2"));
+                    }
+                    public Manifold create(ProviderParameters p) { return HyperbolicSpace.of(p.integer("d")); }
+                }
+                """), List.of("org.example.hyper.HyperbolicProvider"));
+
+        CliRun tck = atlas("--class-path", hyperbolic.toString(), "tck", "--provider", "hyperbolic-test",
+                "--samples", "2");
+        CliRun frechet = atlas("--class-path", hyperbolic.toString(), "frechet", "--provider", "hyperbolic-test",
+                "--count", "300", "--warmup", "0", "--json", home.resolve("h.json").toString());
+
+        assertThat(tck.exitCode()).as("tck exit code; stdout: %s", tck.out()).isEqualTo(ExitCodes.OK);
+        assertThat(tck.out()).as("tck summary").contains("H^2 from hyperbolic-test d=2, seed 42, 2 samples, "
+                + "length scale 0.5 (declared: ");
+        assertThat(frechet.exitCode()).as("frechet exit code; stderr: %s", frechet.err()).isEqualTo(ExitCodes.OK);
+        assertThat(frechet.out()).as("frechet notes").contains("H^2 has no geodesic power distribution",
+                "distances are to the batch Fréchet mean of the drawn samples, converged in ");
+        assertThat(frechet.out()).as("distance column of atlas").containsPattern("(?m)^atlas +\\|.*\\d\\.\\d\\de-\\d\\d");
+    }
+
+    @Test
     void environmentVariableAddsThePlugin() {
         CliRun run = atlas(Map.of(Plugins.VARIABLE, flatPlane.toString()), "providers");
 

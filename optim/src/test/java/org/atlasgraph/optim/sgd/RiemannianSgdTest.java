@@ -22,8 +22,10 @@ import org.atlasgraph.api.capability.ExactGeometry;
 import org.atlasgraph.api.capability.Sampler;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.optim.ClosedFormKarcherMean;
+import org.atlasgraph.optim.TestLinearAlgebra;
 import org.atlasgraph.optim.WeightedPlane;
 import org.atlasgraph.sphere.Sphere;
+import org.atlasgraph.tck.fixture.HyperbolicSpace;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
@@ -173,6 +175,32 @@ class RiemannianSgdTest {
             assertThat(plane.metric().inner(p, g, p.tangent(Coordinates.of(v)))).as("g(grad f, e_%d) = df(e_%d)", i, i)
                     .isCloseTo(e[i], within(1e-15));
         }
+    }
+
+    @Test
+    void anAmbientGradientOnTheHyperboloidIsTheMinkowskiRiemannianGradient() {
+        HyperbolicSpace h = HyperbolicSpace.of(2);
+        double[] a = {0.3, -1.2, 0.7};
+        Objective linear = Objective.ambient(x -> dot(a, x), x -> a.clone(), h.metric());
+        ChartPoint p = h.capability(Sampler.class).orElseThrow().sample(new SplittableRandom(SEED));
+        double[] x = h.embed(p);
+
+        double[] gradient = p.chart().pushForward(p.xi(), linear.gradient(p, new SplittableRandom(SEED)).tau());
+
+        // Independent closed form: raise with J = diag(−1, 1, 1), then project with ⟨·,·⟩_L: Ja + ⟨x, Ja⟩_L x.
+        double[] ja = {-a[0], a[1], a[2]};
+        double c = -x[0] * ja[0] + x[1] * ja[1] + x[2] * ja[2];
+        double[] expected = new double[3];
+        for (int i = 0; i < 3; i++) {
+            expected[i] = ja[i] + c * x[i];
+        }
+        // The Euclidean answer, a projected orthogonally onto the tangent plane (normal Jx): what egrad2rgrad avoids.
+        double[] normal = normalized(new double[] {-x[0], x[1], x[2]});
+        double[] projected = TestLinearAlgebra.add(a, scaled(normal, -dot(a, normal)));
+        assertThat(distance(gradient, expected) / TestLinearAlgebra.norm(expected))
+                .as("ambient Riemannian gradient vs Ja + ⟨x, Ja⟩_L x at x = %s", java.util.Arrays.toString(x))
+                .isLessThan(1e-9);
+        assertThat(distance(projected, expected)).as("the Euclidean projection is another vector").isGreaterThan(0.1);
     }
 
     @Test
