@@ -182,7 +182,8 @@ class RiemannianSgdTest {
         HyperbolicSpace h = HyperbolicSpace.of(2);
         double[] a = {0.3, -1.2, 0.7};
         Objective linear = Objective.ambient(x -> dot(a, x), x -> a.clone(), h.metric());
-        ChartPoint p = h.capability(Sampler.class).orElseThrow().sample(new SplittableRandom(SEED));
+        // Exp_o(1.5·(0.6, 0.8)): far enough from the origin o = e₀, where the two metrics agree, to tell them apart.
+        ChartPoint p = h.locate(new double[] {Math.cosh(1.5), 0.6 * Math.sinh(1.5), 0.8 * Math.sinh(1.5)});
         double[] x = h.embed(p);
 
         double[] gradient = p.chart().pushForward(p.xi(), linear.gradient(p, new SplittableRandom(SEED)).tau());
@@ -200,7 +201,7 @@ class RiemannianSgdTest {
         assertThat(distance(gradient, expected) / TestLinearAlgebra.norm(expected))
                 .as("ambient Riemannian gradient vs Ja + ⟨x, Ja⟩_L x at x = %s", java.util.Arrays.toString(x))
                 .isLessThan(1e-9);
-        assertThat(distance(projected, expected)).as("the Euclidean projection is another vector").isGreaterThan(0.1);
+        assertThat(distance(projected, expected)).as("the Euclidean projection is another vector").isGreaterThan(0.5);
     }
 
     @Test
