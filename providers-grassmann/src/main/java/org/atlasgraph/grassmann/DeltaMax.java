@@ -1,8 +1,12 @@
 package org.atlasgraph.grassmann;
 
+import java.util.Locale;
+
 /**
  * The normaliser δ_max of the geodesic power distribution GPD(X, p) (App. C.3), which moves a uniform sample at
- * distance δ from X to distance {@code (δ/δ_max)^p · δ} along the same geodesic.
+ * distance δ from X to distance {@code (δ/δ_max)^p · δ} along the same geodesic. A Grassmannian declares its choice
+ * when it is created ({@link Grassmann#of(int, int, DeltaMax)}, provider parameter {@code delta-max=paper|diameter})
+ * and states it through its {@code GeodesicPowerDistribution} capability.
  *
  * <p>The paper's footnote writes δ_max = (π/2)·sqrt(max(k, n−k)) and calls it the largest possible Grassmann distance;
  * that value gives the concentrated distributions of the paper's experiments (for p = 2 the samples lie well inside
@@ -24,5 +28,10 @@ public enum DeltaMax {
     public double value(int n, int k) {
         int r = this == PAPER ? Math.max(k, n - k) : Math.min(k, n - k);
         return Math.PI / 2 * Math.sqrt(r);
+    }
+
+    /** @return the name of this choice as the provider parameter {@code delta-max} spells it, e.g. {@code "paper"} */
+    public String parameterValue() {
+        return name().toLowerCase(Locale.ROOT);
     }
 }

@@ -239,6 +239,30 @@ final class GrassmannChart implements Chart {
         return Coordinates.ofComputed("tangentCoordinates", published(Dense.mult(u.bottom, m, k, root, k)));
     }
 
+    /**
+     * {@inheritDoc} Here the adjoint of {@link #pushForward} in closed form, O(nk² + k³) instead of d push-forwards:
+     * with (e_U; e_L) = Qᵀ e, K = I + BᵀB and N = K^{-1/2}, {@code (e_L − B K⁻¹(e_U + Bᵀe_L)) N}, then S_m⁻¹ (the
+     * adjoint of the published-to-orthonormal change, S_m being symmetric) for ad hoc charts.
+     *
+     * @throws InvalidInputException if the covector's length is not n·k or an entry is not finite
+     */
+    @Override
+    public Coordinates pullBack(Coordinates xi, double[] covector) {
+        requireDimension("xi", xi);
+        Checks.requireFiniteOfLength("covector", covector, n * k, "n·k for Gr(" + n + "," + k + ")");
+        double[] b = orthonormal(xi.toArray());
+        Frame e = toFrame(covector);
+        double[] a = Dense.multTransA(b, m, k, e.bottom, k);
+        for (int i = 0; i < a.length; i++) {
+            a[i] += e.top[i];
+        }
+        Dense.SymmetricEigen eig = Dense.symmetricEigen(Dense.identityPlusGram(b, m, k), k);
+        double[] s = Dense.mult(eig.apply(x -> 1 / x), k, k, a, k);
+        Dense.multAdd(-1, Dense.wrap(m, k, b), Dense.wrap(k, k, s), Dense.wrap(m, k, e.bottom));
+        double[] g = Dense.mult(e.bottom, m, k, eig.apply(x -> 1 / Math.sqrt(x)), k);
+        return Coordinates.ofComputed("pullBack", orthonormal(g));
+    }
+
     private void requireDimension(String name, Coordinates c) {
         if (c.dimension() != m * k) {
             throw new InvalidInputException(name, "length " + m * k + " ((n−k)·k for chart "

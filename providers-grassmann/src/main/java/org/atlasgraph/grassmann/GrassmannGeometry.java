@@ -1,12 +1,10 @@
 package org.atlasgraph.grassmann;
 
 import java.util.Arrays;
-import java.util.Map;
+import org.atlasgraph.api.capability.ExactGeometry;
 import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.api.check.NotOnManifoldException;
-import org.atlasgraph.api.primitive.AmbientStep;
-import org.atlasgraph.api.primitive.ExactGeometry;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.QRDecomposition;
@@ -14,15 +12,18 @@ import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
 
 /**
  * Closed-form geometry of Gr(n,k) on orthonormal n×k bases, Manopt style: a tangent vector at the basis X is its
- * horizontal lift, an n×k matrix H with XᵀH = 0, and {@code g_X(H₁, H₂) = tr(H₁ᵀH₂)}.
+ * horizontal lift, an n×k matrix H with XᵀH = 0, and the metric is the one induced by R^{n×k},
+ * {@code g_X(H₁, H₂) = tr(H₁ᵀH₂)} ({@code AmbientMetric.INDUCED}).
  *
  * <p>The routines are those of Fig. S1: ManoptLog ({@code (Y − X XᵀY)(XᵀY)⁻¹ = UΣVᵀ ↦ U arctan(Σ) Vᵀ}), ManoptExp
  * ({@code H = UΣVᵀ ↦ XV cos Σ Vᵀ + U sin Σ Vᵀ}, then QR), GifeeLog/GifeeExp and ManoptRet, with parallel transport
  * along geodesics (Edelman–Arias–Smith 1998, eq. 2.68) and the distance from principal angles. They are the baselines
  * of the online Fréchet mean (§3.2), so they run on per-thread EJML workspaces: a step allocates its n×k result and
- * nothing else of size n×k. QR factors are sign-fixed (R's diagonal positive), so a step by 0 returns X itself.
+ * nothing else of size n×k. QR factors are sign-fixed (R's diagonal positive), so a step by 0 returns X itself. The
+ * geodesic step is the "exp" scheme; {@link #gifeeStep} and {@link #retractionStep} are the manifold's "gifee" and
+ * "retraction" {@code AmbientSchemes}.
  *
- * <p>Base points (p of exp, log, parallel transport, inner and every step) must be orthonormal within
+ * <p>Base points (p of exp, log, parallel transport and every step) must be orthonormal within
  * {@link #ORTHONORMAL_TOLERANCE}; other points (q, and both points of {@link #distance}) may be any full-rank n×k
  * basis.
  */
@@ -166,19 +167,6 @@ final class GrassmannGeometry implements ExactGeometry {
         return Checks.requireFiniteResult("parallelTransport", out);
     }
 
-    /** {@inheritDoc} Here {@code tr(uᵀv)}; p must be orthonormal, u and v horizontal at it. */
-    @Override
-    public double inner(double[] p, double[] u, double[] v) {
-        requireOrthonormal("p", p);
-        Checks.requireFiniteOfLength("u", u, n * k, "n·k for " + label);
-        Checks.requireFiniteOfLength("v", v, n * k, "n·k for " + label);
-        double s = 0;
-        for (int i = 0; i < u.length; i++) {
-            s += u[i] * v[i];
-        }
-        return s;
-    }
-
     /**
      * {@inheritDoc} Here {@code sqrt(Σ θ_i²)} over the principal angles θ_i between the column spaces, which may be
      * given by any full-rank bases.
@@ -258,12 +246,6 @@ final class GrassmannGeometry implements ExactGeometry {
         svd(w, w.z, "retraction");
         Dense.multTransB(w.u, w.v, w.z);
         return orthonormalFactor(w, w.z, "retraction");
-    }
-
-    /** {@inheritDoc} Here "exp" (MANOPT), "gifee" (GiFEE) and "retraction" (MANOPT-RET) of §3.2 and Fig. S1. */
-    @Override
-    public Map<String, AmbientStep> steps() {
-        return Map.of("exp", this::geodesicStep, "gifee", this::gifeeStep, "retraction", this::retractionStep);
     }
 
     /** ManoptLog: leaves U, σ (= tan of the principal angles) and V of (Y − X XᵀY)(XᵀY)⁻¹ in the workspace. */

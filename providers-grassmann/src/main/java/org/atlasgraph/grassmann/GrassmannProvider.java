@@ -1,12 +1,17 @@
 package org.atlasgraph.grassmann;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.spi.ManifoldProvider;
 import org.atlasgraph.api.spi.ParameterSpec;
 import org.atlasgraph.api.spi.ProviderParameters;
 
-/** Registers the Grassmann manifold as provider {@code "grassmann"} with parameters {@code n} and {@code k}. */
+/**
+ * Registers the Grassmann manifold as provider {@code "grassmann"} with parameters {@code n}, {@code k} and
+ * {@code delta-max} (the δ_max of its geodesic power distribution, {@code paper} or {@code diameter}).
+ */
 public final class GrassmannProvider implements ManifoldProvider {
     /** Creates the provider; called by {@link java.util.ServiceLoader}. */
     public GrassmannProvider() {
@@ -27,7 +32,10 @@ public final class GrassmannProvider implements ManifoldProvider {
     public List<ParameterSpec> parameters() {
         return List.of(
                 ParameterSpec.optional("n", ParameterSpec.Type.INTEGER, "ambient dimension, n > k", "5"),
-                ParameterSpec.optional("k", ParameterSpec.Type.INTEGER, "subspace dimension, 1 ≤ k < n", "2"));
+                ParameterSpec.optional("k", ParameterSpec.Type.INTEGER, "subspace dimension, 1 ≤ k < n", "2"),
+                ParameterSpec.optional("delta-max", ParameterSpec.Type.TEXT, "δ_max of the geodesic power "
+                        + "distribution: paper ((π/2)√max(k, n−k), App. C.3) or diameter ((π/2)√min(k, n−k))",
+                        DeltaMax.PAPER.parameterValue()));
     }
 
     @Override
@@ -43,6 +51,10 @@ public final class GrassmannProvider implements ManifoldProvider {
         if ((long) n * k > Grassmann.MAX_AMBIENT_LENGTH) {
             throw parameters.outOfRange("n", "n·k ≤ " + Grassmann.MAX_AMBIENT_LENGTH + " (length of an ambient array)");
         }
-        return Grassmann.of(n, k);
+        String choice = parameters.text("delta-max").trim().toLowerCase(Locale.ROOT);
+        DeltaMax deltaMax = Arrays.stream(DeltaMax.values()).filter(d -> d.parameterValue().equals(choice))
+                .findFirst().orElseThrow(() -> parameters.outOfRange("delta-max", "one of "
+                        + Arrays.stream(DeltaMax.values()).map(DeltaMax::parameterValue).toList()));
+        return Grassmann.of(n, k, deltaMax);
     }
 }

@@ -1,18 +1,33 @@
 package org.atlasgraph.grassmann;
 
 import java.util.random.RandomGenerator;
+import org.atlasgraph.api.capability.GeodesicPowerDistribution;
+import org.atlasgraph.api.check.Checks;
+import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.api.check.NotOnManifoldException;
 
 /**
- * Random points of Gr(n,k): the uniform (Haar) measure and the geodesic power distribution GPD(X, p) of App. C.3.
- * The random source is the only randomness, so a seeded source replays.
+ * Random points of Gr(n,k): the uniform (Haar) measure and the geodesic power distribution GPD(X, p) of App. C.3 with
+ * the δ_max the manifold was created with ({@link DeltaMax}). The random source is the only randomness, so a seeded
+ * source replays.
  */
-final class GrassmannSampling {
+final class GrassmannSampling implements GeodesicPowerDistribution {
     private final int n;
     private final int k;
+    private final String label;
+    private final GrassmannGeometry exact;
+    private final double deltaMax;
 
-    GrassmannSampling(int n, int k) {
+    /**
+     * @param exact    the closed forms of the same Gr(n,k), which orthonormalize a mean
+     * @param deltaMax the choice of δ_max
+     */
+    GrassmannSampling(int n, int k, GrassmannGeometry exact, DeltaMax deltaMax) {
         this.n = n;
         this.k = k;
+        this.label = "Gr(" + n + "," + k + ")";
+        this.exact = exact;
+        this.deltaMax = deltaMax.value(n, k);
     }
 
     /**
@@ -35,6 +50,33 @@ final class GrassmannSampling {
         }
     }
 
+    /** {@inheritDoc} Here {@link DeltaMax#value} of the manifold's choice. */
+    @Override
+    public double deltaMax() {
+        return deltaMax;
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @param mean X, any full-rank n×k basis, row-major (not modified)
+     * @return a new orthonormal n×k basis, row-major
+     * @throws InvalidInputException  if p is not a finite value &gt; 1, or {@code mean} has the wrong length or a
+     *                                non-finite entry
+     * @throws NotOnManifoldException if {@code mean} is rank deficient
+     */
+    @Override
+    public double[] sample(double[] mean, double power, RandomGenerator rng) {
+        if (!(power > 1) || !Double.isFinite(power)) {
+            throw new InvalidInputException("power", "a finite value > 1 (App. C.3: GPD(X, p) needs p > 1)",
+                    String.valueOf(power));
+        }
+        Checks.requireFiniteOfLength("mean", mean, n * k, "n·k for " + label);
+        double[] x = Dense.orthonormalityDefect(mean, n, k) <= GrassmannGeometry.ORTHONORMAL_TOLERANCE ? mean
+                : exact.orthonormalize("mean", mean);
+        return gpd(x, power, rng);
+    }
+
     /**
      * A draw from GPD(X, p) (App. C.3): Y uniform, δ = d(X, Y), result {@code Exp_X((δ/δ_max)^p Log_X Y)}.
      *
@@ -42,12 +84,11 @@ final class GrassmannSampling {
      * U = AVΣ⁻¹), the step by f = (δ/δ_max)^p is {@code X V cos(fΘ) Vᵀ + A V (sin(fΘ)/Σ) Vᵀ}, Θ = arctan Σ, whose
      * coefficients stay finite as σ → 0 (sin(fθ)/σ → f). Then one sign-fixed QR. O(nk² + k³).
      *
-     * @param mean     an orthonormal basis of X (not modified)
-     * @param power    p &gt; 1
-     * @param deltaMax δ_max &gt; 0
+     * @param mean  an orthonormal basis of X (not modified)
+     * @param power p &gt; 1
      * @return a new orthonormal basis
      */
-    double[] gpd(double[] mean, double power, double deltaMax, RandomGenerator rng) {
+    private double[] gpd(double[] mean, double power, RandomGenerator rng) {
         while (true) {
             double[] y = uniform(rng);
             double[] xty = Dense.multTransA(mean, n, k, y, k);

@@ -1,9 +1,11 @@
 package org.atlasgraph.grassmann;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.SplittableRandom;
 import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.check.InvalidInputException;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -80,6 +82,32 @@ class GrassmannChartTest {
         }
         assertThat(Reference.maxAbsDifference(chart.tangentCoordinates(b, v).toArray(), tau))
                 .as("[Dφ⁻¹]⁺ (Dφ⁻¹ τ + Y Ω) = τ").isLessThan(TOL);
+    }
+
+    @ParameterizedTest(name = "Gr({0},{1}) adHoc={2}")
+    @CsvSource({"5,2,false", "5,2,true", "3,1,true", "6,4,true", "12,5,true"})
+    void pullBackIsTheAdjointOfPushForward(int n, int k, boolean adHoc) {
+        SplittableRandom rng = new SplittableRandom(SEED * 13 + n);
+        GrassmannChart chart = GrassmannKernelsTest.randomChart(rng, n, k, adHoc, 0.7);
+        Coordinates b = Coordinates.of(Reference.scaled(Reference.gaussian(rng, n - k, k), 0.5));
+        double[] covector = Reference.gaussian(rng, n, k);
+        double[] omega = chart.pullBack(b, covector).toArray();
+        // Independent reference: the definition e·Dφ⁻¹(ξ)e_i over the d coordinate vectors (Chart's default).
+        int d = (n - k) * k;
+        double[] unit = new double[d];
+        double[] expected = new double[d];
+        for (int i = 0; i < d; i++) {
+            unit[i] = 1;
+            double[] column = chart.pushForward(b, Coordinates.of(unit));
+            unit[i] = 0;
+            for (int j = 0; j < column.length; j++) {
+                expected[i] += column[j] * covector[j];
+            }
+        }
+        assertThat(Reference.maxAbsDifference(omega, expected)).as("Dφ⁻¹ᵀe vs e·Dφ⁻¹e_i")
+                .isLessThan(TOL * (1 + Reference.maxAbs(expected)));
+        assertThatThrownBy(() -> chart.pullBack(b, new double[n * k - 1])).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("covector: expected length " + n * k);
     }
 
     @org.junit.jupiter.api.Test

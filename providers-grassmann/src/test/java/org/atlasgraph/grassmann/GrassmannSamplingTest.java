@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.within;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.atlasgraph.api.capability.GeodesicPowerDistribution;
+import org.atlasgraph.api.capability.Sampler;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,6 +17,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 class GrassmannSamplingTest {
     private static final long SEED = 41;
     private static final double TOL = 1e-10;
+
+    private static GeodesicPowerDistribution gpd(Grassmann g) {
+        return g.capability(GeodesicPowerDistribution.class).orElseThrow();
+    }
 
     @Test
     void uniformSamplesHaveMeanProjectorKOverNTimesIdentity() {
@@ -42,20 +48,26 @@ class GrassmannSamplingTest {
         assertThat(offDiagonal / n).as("E[P_i,i+1] = 0").isCloseTo(0, within(0.03));
         assertThat(g.uniform(new SplittableRandom(SEED))).as("seeded: replays")
                 .containsExactly(g.uniform(new SplittableRandom(SEED)));
+        Sampler sampler = g.capability(Sampler.class).orElseThrow();
+        assertThat(sampler.distribution()).as("declared distribution").isEqualTo("uniform (Haar) measure");
+        assertThat(Reference.projectorDistance(g.embed(sampler.sample(new SplittableRandom(SEED))),
+                g.uniform(new SplittableRandom(SEED)), n, k)).as("the sampler locates the uniform draw")
+                .isLessThan(TOL);
     }
 
     @ParameterizedTest(name = "Gr({0},{1}) {2} p={3}")
     @CsvSource({"5,2,PAPER,2", "10,3,DIAMETER,3", "30,5,PAPER,1.5", "4,3,DIAMETER,2"})
     void gpdScalesEachUniformDrawAlongItsGeodesicByDeltaOverDeltaMaxToThePowerP(int n, int k, DeltaMax deltaMax,
                                                                               double power) {
-        Grassmann g = Grassmann.of(n, k);
+        Grassmann g = Grassmann.of(n, k, deltaMax);
         GrassmannGeometry exact = new GrassmannGeometry(n, k);
         double[] x = g.uniform(new SplittableRandom(SEED + 1));
+        assertThat(gpd(g).deltaMax()).as("declared δ_max").isEqualTo(deltaMax.value(n, k));
         // GPD draws exactly one uniform point per sample, so a twin source replays the uniform draws.
         SplittableRandom gpdSource = new SplittableRandom(SEED);
         SplittableRandom uniformSource = new SplittableRandom(SEED);
         for (int s = 0; s < 10; s++) {
-            double[] sample = g.gpd(x, power, deltaMax, gpdSource);
+            double[] sample = gpd(g).sample(x, power, gpdSource);
             double[] y = g.uniform(uniformSource);
             double delta = exact.distance(x, y);
             double f = Math.pow(delta / deltaMax.value(n, k), power);
@@ -80,7 +92,7 @@ class GrassmannSamplingTest {
         double last = Double.NaN;
         for (int size : new int[] {25, 100, 400, 1600}) {
             while (samples.size() < size) {
-                samples.add(g.gpd(x, 2, rng));
+                samples.add(gpd(g).sample(x, 2, rng));
             }
             double ms = 0;
             for (double[] y : samples) {
@@ -101,6 +113,7 @@ class GrassmannSamplingTest {
         int n = 30;
         int k = 5;
         Grassmann g = Grassmann.of(n, k);
+        Grassmann diameter = Grassmann.of(n, k, DeltaMax.DIAMETER);
         GrassmannGeometry exact = new GrassmannGeometry(n, k);
         SplittableRandom rng = new SplittableRandom(SEED);
         double[] x = g.uniform(rng);
@@ -109,8 +122,8 @@ class GrassmannSamplingTest {
         double uniformMean = 0;
         int draws = 100;
         for (int s = 0; s < draws; s++) {
-            paperMax = Math.max(paperMax, exact.distance(x, g.gpd(x, 2, DeltaMax.PAPER, rng)));
-            diameterMean += exact.distance(x, g.gpd(x, 2, DeltaMax.DIAMETER, rng)) / draws;
+            paperMax = Math.max(paperMax, exact.distance(x, gpd(g).sample(x, 2, rng)));
+            diameterMean += exact.distance(x, gpd(diameter).sample(x, 2, rng)) / draws;
             uniformMean += exact.distance(x, g.uniform(rng)) / draws;
         }
         assertThat(paperMax).as("PAPER δ_max, p = 2: every sample within π/4 (§3.2)").isLessThan(Math.PI / 4);
@@ -118,6 +131,9 @@ class GrassmannSamplingTest {
                 .isGreaterThan(0.6 * uniformMean);
         assertThat(DeltaMax.PAPER.value(30, 5)).as("(π/2)√25").isCloseTo(Math.PI / 2 * 5, within(1e-15));
         assertThat(DeltaMax.DIAMETER.value(30, 5)).as("(π/2)√5").isCloseTo(Math.PI / 2 * Math.sqrt(5), within(1e-15));
+        assertThat(gpd(g).deltaMax()).as("Grassmann.of(n, k) declares the paper's δ_max")
+                .isEqualTo(DeltaMax.PAPER.value(30, 5));
+        assertThat(gpd(diameter).deltaMax()).as("declared diameter").isEqualTo(DeltaMax.DIAMETER.value(30, 5));
     }
 
     @Test
@@ -125,14 +141,15 @@ class GrassmannSamplingTest {
         Grassmann g = Grassmann.of(4, 2);
         double[] x = {1, 0, 0, 1, 0, 0, 0, 0};
         SplittableRandom rng = new SplittableRandom(SEED);
-        assertThatThrownBy(() -> g.gpd(x, 1, rng)).isInstanceOf(InvalidInputException.class)
+        GeodesicPowerDistribution gpd = gpd(g);
+        assertThatThrownBy(() -> gpd.sample(x, 1, rng)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("power: expected a finite value > 1");
-        assertThatThrownBy(() -> g.gpd(new double[7], 2, rng)).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> gpd.sample(new double[7], 2, rng)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("mean: expected length 8");
-        assertThatThrownBy(() -> g.gpd(new double[8], 2, rng)).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> gpd.sample(new double[8], 2, rng)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("mean: expected full column rank");
         double[] scaledBasis = Reference.scaled(x, 3);
-        assertThat(Dense.orthonormalityDefect(g.gpd(scaledBasis, 2, rng), 4, 2)).as("any full-rank mean")
+        assertThat(Dense.orthonormalityDefect(gpd.sample(scaledBasis, 2, rng), 4, 2)).as("any full-rank mean")
                 .isLessThan(TOL);
     }
 

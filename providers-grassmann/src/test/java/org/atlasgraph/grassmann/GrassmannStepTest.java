@@ -7,11 +7,12 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.capability.OnlineMeanStep;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The fused online-mean step {@link Grassmann#stepToward} against the composition of the SPI primitives. */
+/** The fused online-mean step, Gr(n,k)'s {@link OnlineMeanStep}, against the composition of the SPI primitives. */
 class GrassmannStepTest {
     private static final long SEED = 41;
     /**
@@ -24,7 +25,12 @@ class GrassmannStepTest {
     /** @return the composed step: ingest, quasi-Euclidean difference, retraction (the SPI default) */
     private static Optional<ChartPoint> composed(Grassmann gr, ChartPoint p, double[] x, double t) {
         return gr.coordinatesIn(p.chart(), x)
-                .map(s -> gr.retraction().retract(p, gr.inverseRetraction().inverseRetract(p, s).scale(t)));
+                .flatMap(s -> gr.inverseRetraction().inverseRetract(p, s))
+                .flatMap(tau -> gr.retraction().retract(p, tau.scale(t)));
+    }
+
+    private static OnlineMeanStep fused(Grassmann gr) {
+        return gr.capability(OnlineMeanStep.class).orElseThrow();
     }
 
     @ParameterizedTest(name = "Gr({0},{1}) adHoc={2}")
@@ -43,7 +49,7 @@ class GrassmannStepTest {
             double t = 1.0 / (i + 1);
             // Every other step starts from a copy, so the fused step cannot reuse its memo of the previous result.
             ChartPoint start = i % 2 == 0 ? fused : new ChartPoint(fused.chart(), Coordinates.of(fused.xi().toArray()));
-            fused = gr.stepToward(start, x, t).orElseThrow();
+            fused = fused(gr).stepToward(start, x, t).orElseThrow();
             reference = composed(gr, reference, x, t).orElseThrow();
             assertThat(fused.chart().id()).as("step %d stays in the chart", i).isEqualTo(reference.chart().id());
             assertThat(Reference.maxAbsDifference(fused.xi().toArray(), reference.xi().toArray()))
@@ -65,7 +71,7 @@ class GrassmannStepTest {
         double[] h = Reference.published(chart, b);
         double[] x = chart.lift(h);
         ChartPoint start = new ChartPoint(chart, Coordinates.zeros((n - k) * k));
-        ChartPoint next = gr.stepToward(start, x, 1).orElseThrow();
+        ChartPoint next = fused(gr).stepToward(start, x, 1).orElseThrow();
         boolean inside = extent < GrassmannChart.TRUST_BOUND;
         assertThat(next.chart().id().equals(chart.id())).as("stays in the chart iff max|b| < 1").isEqualTo(inside);
         if (inside) {
@@ -83,22 +89,22 @@ class GrassmannStepTest {
     @CsvSource({"5,2", "30,5"})
     void rejectsBadSamplesAndReportsUnrepresentableOnes(int n, int k) {
         SplittableRandom rng = new SplittableRandom(SEED + 3);
-        Grassmann gr = Grassmann.of(n, k);
+        OnlineMeanStep step = fused(Grassmann.of(n, k));
         GrassmannChart chart = GrassmannKernelsTest.randomChart(rng, n, k, true, 0.5);
         ChartPoint p = new ChartPoint(chart, Coordinates.zeros((n - k) * k));
         double[] nan = chart.lift(new double[(n - k) * k]);
         nan[n * k - 1] = Double.NaN;
-        assertThatThrownBy(() -> gr.stepToward(p, nan, 0.5)).as("NaN entry").isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> step.stepToward(p, nan, 0.5)).as("NaN entry").isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("ambient");
-        assertThatThrownBy(() -> gr.stepToward(p, new double[n * k - 1], 0.5)).as("wrong length")
+        assertThatThrownBy(() -> step.stepToward(p, new double[n * k - 1], 0.5)).as("wrong length")
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("ambient");
-        assertThatThrownBy(() -> gr.stepToward(p, chart.lift(new double[(n - k) * k]), Double.NaN)).as("NaN t")
+        assertThatThrownBy(() -> step.stepToward(p, chart.lift(new double[(n - k) * k]), Double.NaN)).as("NaN t")
                 .isInstanceOf(InvalidInputException.class);
         double[] top = Reference.gaussian(rng, k, k);
         for (int c = 0; c < k; c++) {
             top[(k - 1) * k + c] = top[c];
         }
         double[] outside = chart.fromFrame(new GrassmannChart.Frame(top, Reference.gaussian(rng, n - k, k)));
-        assertThat(gr.stepToward(p, outside, 0.5)).as("singular X_U in the chart frame: change chart").isEmpty();
+        assertThat(step.stepToward(p, outside, 0.5)).as("singular X_U in the chart frame: change chart").isEmpty();
     }
 }
