@@ -8,6 +8,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.check.InvalidInputException;
 
 /**
@@ -80,13 +81,50 @@ final class AtlasLearner {
         return POINTS_PER_COEFFICIENT * QuadraticFit.coefficientCount(d);
     }
 
+    /**
+     * Learns an atlas, stage by stage: {@link #dimension}, {@link #radius}, {@link #centres}, {@link #fits},
+     * {@link #residuals} (and from them the off-atlas tolerance), {@link #membership}, {@link #boundaries},
+     * {@link #transitions}, {@link #summary}.
+     *
+     * @param points         the validated points
+     * @param givenDimension d, or 0 to estimate it
+     * @param givenRadius    r, or 0 to derive it
+     * @param seed           the seed of every random choice
+     * @param svmSample      the largest number of ball points each boundary SVM is trained on
+     * @param progress       receives progress, possibly from several threads
+     * @return the model of the atlas
+     * @throws InvalidInputException if there are fewer points than a quadratic fit in d dimensions needs
+     */
     static AtlasModel learn(double[][] points, int givenDimension, double givenRadius, long seed, int svmSample,
                             LearningProgress progress) {
-        int n = points.length;
         Random rng = new Random(seed);
+        int d = dimension(points, givenDimension, rng, progress);
+        int minPoints = requireEnoughPoints(points.length, d);
+        double r = radius(points, d, minPoints, givenRadius, rng, progress);
+        ChartCentres.Net net = centres(points, r, minPoints, rng, progress);
+        QuadraticChart[] preliminary = fits(points, d, net, seed, progress);
+        Residuals residuals = residuals(points, net, preliminary, r);
+        Membership membership = membership(points, preliminary, residuals, progress);
+        ChartModel[] models = boundaries(points, net, preliminary, residuals, membership, seed, svmSample, progress);
+        List<AtlasModel.Overlap> overlaps = transitions(residuals.candidates(), membership.newIndex());
+        LearningSummary summary = summary(points, d, givenDimension, r, givenRadius, seed, residuals, membership,
+                models, overlaps);
+        return new AtlasModel(Arrays.asList(models), overlaps, residuals.tolerance(), summary);
+    }
+
+    /** The intrinsic dimension d: given, or estimated by multiscale local PCA ({@link IntrinsicDimension}). */
+    private static int dimension(double[][] points, int givenDimension, Random rng, LearningProgress progress) {
         progress.update("dimension", 0, 1);
         int d = givenDimension > 0 ? givenDimension : IntrinsicDimension.estimate(points, rng).dimension();
         progress.update("dimension", 1, 1);
+        return d;
+    }
+
+    /**
+     * @return the fewest points a quadratic fit in d dimensions needs ({@link #minimumPoints})
+     * @throws InvalidInputException if the cloud has fewer
+     */
+    private static int requireEnoughPoints(int n, int d) {
         int minPoints = minimumPoints(d);
         if (n < minPoints) {
             throw new InvalidInputException("points", "at least " + minPoints + " points (" + POINTS_PER_COEFFICIENT
@@ -94,15 +132,33 @@ final class AtlasLearner {
                     + QuadraticFit.coefficientCount(d) + " coefficients of a quadratic fit in d = " + d + ")",
                     n + " points");
         }
+        return minPoints;
+    }
+
+    /** The chart radius r: given, or derived from the quality of quadratic fits ({@link ChartRadius}). */
+    private static double radius(double[][] points, int d, int minPoints, double givenRadius, Random rng,
+                                 LearningProgress progress) {
         progress.update("radius", 0, 1);
         double r = givenRadius > 0 ? givenRadius : ChartRadius.derive(points, d, minPoints, rng).radius();
         progress.update("radius", 1, 1);
+        return r;
+    }
 
+    /** The chart centres: a greedy r-net on the data from a seeded first centre, with each centre's ball. */
+    private static ChartCentres.Net centres(double[][] points, double r, int minPoints, Random rng,
+                                           LearningProgress progress) {
         AtomicLong centresFound = new AtomicLong();
-        ChartCentres.Net net = ChartCentres.build(points, r, minPoints, rng.nextInt(n),
+        return ChartCentres.build(points, r, minPoints, rng.nextInt(points.length),
                 far -> progress.update("centres", centresFound.incrementAndGet(), -1));
-        int k = net.centres().length;
+    }
 
+    /**
+     * The preliminary charts: per ball, local PCA bases and the least-squares quadratic of App. F.1 fitted to a seeded
+     * subsample of at most {@link #FIT_SAMPLE} points, with the unit ball as a placeholder boundary.
+     */
+    private static QuadraticChart[] fits(double[][] points, int d, ChartCentres.Net net, long seed,
+                                         LearningProgress progress) {
+        int k = net.centres().length;
         AtomicLong fitted = new AtomicLong();
         QuadraticChart[] preliminary = new QuadraticChart[k];
         IntStream.range(0, k).parallel().forEach(c -> {
@@ -113,15 +169,39 @@ final class AtlasLearner {
                 sample[s] = ball[pick[s]];
             }
             QuadraticFit.Result fit = QuadraticFit.fit(points, sample, d, points[net.centres()[c]], net.radii()[c])
+                    .orElseThrow(() -> new ArithmeticException("the points of the ball of chart " + c + " do not "
+                            + "determine a quadratic in " + d + " tangential coordinates (rank-deficient design)"))
                     .over(points, ball);
             BoundarySvm.Quadric unit = BoundarySvm.Quadric.ball(points[0].length);
             preliminary[c] = new QuadraticChart(c, model(points[net.centres()[c]], net.radii()[c], fit, unit,
                     net.members()[c].length));
             progress.update("fits", fitted.incrementAndGet(), k);
         });
+        return preliminary;
+    }
 
-        // each point's residual in every chart whose ball contains it (kept for the membership rule below), the best
-        // of them, and from those the off-atlas tolerance
+    /**
+     * How well the preliminary charts approximate each point, and the tolerances that follow.
+     *
+     * @param candidates        for each point, the charts whose ball contains it
+     * @param candidateResidual for each point, its residual in each of its candidate charts
+     * @param residual          for each point, the smallest of them
+     * @param maxResidual       the largest of those
+     * @param tolerance         the off-atlas tolerance: {@link #OFF_ATLAS_FRACTION}·r or
+     *                          {@link #OFF_ATLAS_RESIDUAL_FACTOR} times the largest residual, whichever is larger
+     * @param faithful          {@link #FAITHFUL_FRACTION} of the tolerance
+     */
+    private record Residuals(int[][] candidates, double[][] candidateResidual, double[] residual, double maxResidual,
+                             double tolerance, double faithful) {
+    }
+
+    /**
+     * Each point's residual in every chart whose ball contains it (kept for the membership rule), the best of them,
+     * and from those the off-atlas tolerance.
+     */
+    private static Residuals residuals(double[][] points, ChartCentres.Net net, QuadraticChart[] preliminary,
+                                       double r) {
+        int n = points.length;
         int[][] candidates = invert(net.members(), n);
         double[][] candidateResidual = new double[n][];
         double[] residual = new double[n];
@@ -140,30 +220,50 @@ final class AtlasLearner {
             maxResidual = Math.max(maxResidual, e);
         }
         double tolerance = Math.max(OFF_ATLAS_FRACTION * r, OFF_ATLAS_RESIDUAL_FACTOR * maxResidual);
-        double faithful = FAITHFUL_FRACTION * tolerance;
+        return new Residuals(candidates, candidateResidual, residual, maxResidual, tolerance,
+                FAITHFUL_FRACTION * tolerance);
+    }
 
-        // the chart each point belongs to (§4.2.2): among the charts that approximate it well, the one with the
-        // nearest centre. The paper's rule, the single best approximation, is ill-posed on clean data: a
-        // least-squares quadratic is exact on a ring at about 0.7 of its radius, so the "best" chart is the one whose
-        // ring passes nearest, usually one whose centre is far away. Charts whose residual is within
-        // ACCEPTABLE_RESIDUAL of the best (plus their own fit error) approximate the point equally well, and among
-        // them the nearest centre gives compact cells that a quadric separates; but never a chart whose surface
-        // misses the point by more than the faithful bound (the best chart always qualifies: its residual is at most
-        // half the tolerance by the tolerance's definition).
+    /**
+     * The chart each point belongs to and the charts that keep members.
+     *
+     * @param belongs  for each point, the index of its preliminary chart
+     * @param nearness for each point, its distance to its chart's centre relative to the chart's radius
+     * @param newIndex for each preliminary chart, its index among the kept charts, or -1 if no point belongs to it
+     * @param oldIndex for each kept chart, its preliminary index
+     */
+    private record Membership(int[] belongs, double[] nearness, int[] newIndex, int[] oldIndex) {
+    }
+
+    /**
+     * The chart each point belongs to (§4.2.2): among the charts that approximate it well, the one with the nearest
+     * centre. The paper's rule, the single best approximation, is ill-posed on clean data: a least-squares quadratic
+     * is exact on a ring at about 0.7 of its radius, so the "best" chart is the one whose ring passes nearest, usually
+     * one whose centre is far away. Charts whose residual is within {@link #ACCEPTABLE_RESIDUAL} of the best (plus
+     * their own fit error) approximate the point equally well, and among them the nearest centre gives compact cells
+     * that a quadric separates; but never a chart whose surface misses the point by more than the faithful bound (the
+     * best chart always qualifies: its residual is at most half the tolerance by the tolerance's definition). Charts
+     * that no point belongs to approximate nothing better than their neighbours and are dropped.
+     */
+    private static Membership membership(double[][] points, QuadraticChart[] preliminary, Residuals residuals,
+                                         LearningProgress progress) {
+        int n = points.length;
+        int[][] candidates = residuals.candidates();
         int[] belongs = new int[n];
         progress.update("membership", 0, n);
         IntStream.range(0, n).parallel().forEach(i -> {
             int arg = -1;
             double nearest = Double.POSITIVE_INFINITY;
+            double best = residuals.residual()[i];
             for (int j = 0; j < candidates[i].length; j++) {
                 int cand = candidates[i][j];
                 QuadraticChart c = preliminary[cand];
-                double e = candidateResidual[i][j];
-                if (e > residual[i] && e > Math.min(ACCEPTABLE_RESIDUAL * residual[i] + 3 * c.model().fitResidual(),
-                        faithful)) {
+                double e = residuals.candidateResidual()[i][j];
+                if (e > best && e > Math.min(ACCEPTABLE_RESIDUAL * best + 3 * c.model().fitResidual(),
+                        residuals.faithful())) {
                     continue;
                 }
-                double dist = Vec.distance(points[i], c.centreRef()) / c.radius();
+                double dist = Vectors.distance(points[i], c.centreRef()) / c.radius();
                 if (dist < nearest) {
                     nearest = dist;
                     arg = cand;
@@ -176,10 +276,10 @@ final class AtlasLearner {
         double[] nearness = new double[n];
         IntStream.range(0, n).parallel().forEach(i -> {
             QuadraticChart own = preliminary[belongs[i]];
-            nearness[i] = Vec.distance(points[i], own.centreRef()) / own.radius();
+            nearness[i] = Vectors.distance(points[i], own.centreRef()) / own.radius();
         });
 
-        // charts that no point belongs to approximate nothing better than their neighbours: drop them
+        int k = preliminary.length;
         int[] memberCount = new int[k];
         for (int b : belongs) {
             memberCount[b]++;
@@ -195,26 +295,35 @@ final class AtlasLearner {
                 oldIndex[newIndex[c]] = c;
             }
         }
-        int[][] ownMembers = new int[k][];
-        int[] fill = new int[k];
-        for (int c = 0; c < k; c++) {
-            ownMembers[c] = new int[memberCount[c]];
-        }
-        for (int i = 0; i < n; i++) {
-            ownMembers[belongs[i]][fill[belongs[i]]++] = i;
-        }
+        return new Membership(belongs, nearness, newIndex, oldIndex);
+    }
 
+    /**
+     * The final chart models of the kept charts: each chart's domain of trust and its boundary SVM, trained on its
+     * members and on the neighbours' points it covers ({@link #covered}, {@link #boundary}).
+     */
+    private static ChartModel[] boundaries(double[][] points, ChartCentres.Net net, QuadraticChart[] preliminary,
+                                           Residuals residuals, Membership membership, long seed, int svmSample,
+                                           LearningProgress progress) {
         AtomicLong trained = new AtomicLong();
-        int total = kept;
+        int kept = membership.oldIndex().length;
         ChartModel[] models = new ChartModel[kept];
         IntStream.range(0, kept).parallel().forEach(c -> {
-            int old = oldIndex[c];
-            int[] covered = covered(points, preliminary[old], net.members()[old], old, belongs, nearness, residual,
-                    faithful);
+            int old = membership.oldIndex()[c];
+            int[] covered = covered(points, preliminary[old], net.members()[old], old, membership.belongs(),
+                    membership.nearness(), residuals.residual(), residuals.faithful());
             models[c] = boundary(points, preliminary[old], net.members()[old], covered, seed, svmSample, c);
-            progress.update("boundaries", trained.incrementAndGet(), total);
+            progress.update("boundaries", trained.incrementAndGet(), kept);
         });
+        return models;
+    }
 
+    /**
+     * The transitions of the atlas graph (§4.1): an overlap between every two kept charts whose balls share a point.
+     *
+     * @return the overlapping pairs of kept charts, each once (first &lt; second), in ascending order
+     */
+    private static List<AtlasModel.Overlap> transitions(int[][] candidates, int[] newIndex) {
         Set<Long> pairs = new HashSet<>();
         for (int[] cs : candidates) {
             for (int a = 0; a < cs.length; a++) {
@@ -230,9 +339,21 @@ final class AtlasLearner {
         List<AtlasModel.Overlap> overlaps = new ArrayList<>();
         pairs.stream().sorted().forEach(key -> overlaps.add(new AtlasModel.Overlap((int) (key >>> 32),
                 (int) (key & 0xffffffffL))));
+        return overlaps;
+    }
 
-        QuadraticChart[] finals = new QuadraticChart[kept];
-        for (int c = 0; c < kept; c++) {
+    /**
+     * What learning found, with the coverage: the fraction of the points that lie in the domain of trust of a kept
+     * chart whose ball contains them.
+     */
+    private static LearningSummary summary(double[][] points, int d, int givenDimension, double r, double givenRadius,
+                                           long seed, Residuals residuals, Membership membership, ChartModel[] models,
+                                           List<AtlasModel.Overlap> overlaps) {
+        int n = points.length;
+        int[][] candidates = residuals.candidates();
+        int[] newIndex = membership.newIndex();
+        QuadraticChart[] finals = new QuadraticChart[models.length];
+        for (int c = 0; c < models.length; c++) {
             finals[c] = new QuadraticChart(c, models[c]);
         }
         long covered = IntStream.range(0, n).parallel().filter(i -> {
@@ -245,12 +366,11 @@ final class AtlasLearner {
             return false;
         }).count();
         double sumSq = 0;
-        for (double e : residual) {
+        for (double e : residuals.residual()) {
             sumSq += e * e;
         }
-        LearningSummary summary = new LearningSummary(n, d, givenDimension <= 0, r, givenRadius <= 0, kept,
-                overlaps.size(), (double) covered / n, Math.sqrt(sumSq / n), maxResidual, seed);
-        return new AtlasModel(Arrays.asList(models), overlaps, tolerance, summary);
+        return new LearningSummary(n, d, givenDimension <= 0, r, givenRadius <= 0, models.length, overlaps.size(),
+                (double) covered / n, Math.sqrt(sumSq / n), residuals.maxResidual(), seed);
     }
 
     /**
@@ -271,7 +391,7 @@ final class AtlasLearner {
                 out[count++] = i;
                 continue;
             }
-            double relative = Vec.distance(points[i], chart.centreRef()) / chart.radius();
+            double relative = Vectors.distance(points[i], chart.centreRef()) / chart.radius();
             double e = chart.residual(points[i]);
             if (relative <= OVERLAP * nearness[i] && e <= faithful
                     && e <= ACCEPTABLE_RESIDUAL * residual[i] + 3 * chart.model().fitResidual()) {
@@ -345,7 +465,7 @@ final class AtlasLearner {
     private static double trustRadius(double[][] points, QuadraticChart chart, int[] own) {
         double rho = TRUST_FRACTION * chart.coordinateRadius();
         for (int i : own) {
-            rho = Math.max(rho, Math.nextUp(Vec.norm(chart.coordinatesOf(points[i]))));
+            rho = Math.max(rho, Math.nextUp(Vectors.norm(chart.coordinatesOf(points[i]))));
         }
         return rho;
     }
@@ -359,7 +479,7 @@ final class AtlasLearner {
         double reach = chart.radius();
         for (int i : own) {
             double[] image = chart.ambientOf(chart.coordinatesOf(points[i]));
-            reach = Math.max(reach, (1 + SUPPORT_MARGIN) * Vec.distance(image, chart.centreRef()));
+            reach = Math.max(reach, (1 + SUPPORT_MARGIN) * Vectors.distance(image, chart.centreRef()));
         }
         return reach;
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.DoubleConsumer;
+import org.atlasgraph.api.base.Vectors;
 
 /**
  * Chooses chart centres from the data by a greedy r-net (farthest-point sampling): start at a random point, then
@@ -65,7 +66,7 @@ final class ChartCentres {
             int g = 0;
             if (k == 0) {
                 for (int i = 0; i < n; i++) {
-                    double v = Vec.distance(c, points[i]);
+                    double v = Vectors.distance(c, points[i]);
                     nearest[i] = v;
                     gained[g++] = i;
                     if (v < radius) {
@@ -74,7 +75,7 @@ final class ChartCentres {
                 }
             } else {
                 for (int j = 0; j < k; j++) {
-                    double sep = Vec.distance(c, points[centres.get(j)]);
+                    double sep = Vectors.distance(c, points[centres.get(j)]);
                     double rj = reach.get(j);
                     // triangle inequality: no point of j is within r of c, or nearer to c than to j, beyond this
                     if (sep >= Math.max(2 * rj, rj + radius)) {
@@ -83,7 +84,7 @@ final class ChartCentres {
                     int[] list = owned.get(j);
                     int keep = 0;
                     for (int i : list) {
-                        double v = Vec.distance(c, points[i]);
+                        double v = Vectors.distance(c, points[i]);
                         if (v < radius) {
                             ball[m++] = i;
                         }
@@ -110,7 +111,7 @@ final class ChartCentres {
             if (m < minPoints) {
                 double[] dist = new double[n];
                 for (int i = 0; i < n; i++) {
-                    dist[i] = Vec.distance(c, points[i]);
+                    dist[i] = Vectors.distance(c, points[i]);
                 }
                 double[] sorted = dist.clone();
                 Arrays.sort(sorted);

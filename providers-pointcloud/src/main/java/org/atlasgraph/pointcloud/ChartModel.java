@@ -204,6 +204,7 @@ public record ChartModel(double[] centre, double[] origin, double[] tangentBasis
     @Override
     public String toString() {
         return "ChartModel[D=" + ambientDimension() + ", d=" + dimension() + ", r=" + radius + ", R_s="
-                + supportRadius + ", ρ=" + coordinateRadius + ", points=" + pointCount + ", fitResidual=" + fitResidual + "]";
+                + supportRadius + ", ρ=" + coordinateRadius + ", points=" + pointCount + ", fitResidual=" + fitResidual
+                + "]";
     }
 }

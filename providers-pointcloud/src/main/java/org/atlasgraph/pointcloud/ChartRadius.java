@@ -1,7 +1,9 @@
 package org.atlasgraph.pointcloud;
 
 import java.util.Arrays;
+import java.util.Optional;
 import java.util.Random;
+import org.atlasgraph.api.base.Vectors;
 
 /**
  * Derives the chart radius r from the data when the user gives none (the paper chose r = 1.1 by hand for the Klein
@@ -100,7 +102,7 @@ final class ChartRadius {
         for (int a = 0; a < anchors; a++) {
             anchor[a] = points[sample[rng.nextInt(s)]];
             for (int i = 0; i < s; i++) {
-                dist[a][i] = Vec.distance(anchor[a], points[sample[i]]);
+                dist[a][i] = Vectors.distance(anchor[a], points[sample[i]]);
             }
             double[] sorted = dist[a].clone();
             Arrays.sort(sorted);
@@ -172,10 +174,9 @@ final class ChartRadius {
                 }
                 members = sub;
             }
-            try {
-                residual[used++] = QuadraticFit.fit(points, members, d, anchor[a], r).rmsResidual();
-            } catch (ArithmeticException e) {
-                used--;
+            Optional<QuadraticFit.Result> fit = QuadraticFit.fit(points, members, d, anchor[a], r);
+            if (fit.isPresent()) {
+                residual[used++] = fit.get().rmsResidual();
             }
         }
         return used == 0 ? Double.NaN : median(Arrays.copyOf(residual, used));
@@ -195,7 +196,7 @@ final class ChartRadius {
         }
         double sum = 0;
         for (int i : sample) {
-            sum += Vec.squaredDistance(points[i], mean);
+            sum += Vectors.squaredDistance(points[i], mean);
         }
         return Math.sqrt(sum / sample.length);
     }

@@ -2,6 +2,8 @@ package org.atlasgraph.pointcloud;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.atlasgraph.api.base.CsrDijkstra;
+import org.atlasgraph.api.base.Vectors;
 import org.jgrapht.Graph;
 import org.jgrapht.Graphs;
 import org.jgrapht.graph.DefaultWeightedEdge;
@@ -16,8 +18,8 @@ import org.jgrapht.graph.SimpleWeightedGraph;
  * {@link #REACH}) instead of the absolute δ = 0.1, ε = 0.6 tuned for the Klein patches, so the graph has a similar
  * number of vertices per chart on any data; only vertices of overlapping charts are compared (the paper compares all
  * pairs, O(V²)); an edge is kept only when each endpoint can be expressed in the other's chart, and its weight is the
- * mean of the naive distances measured in the two charts, so that the weight is symmetric. The graph is a JGraphT
- * {@link SimpleWeightedGraph}; searches run on a compressed snapshot of its adjacency.
+ * mean of the naive distances measured in the two charts, so that the weight is symmetric. The graph is built as a
+ * JGraphT {@link SimpleWeightedGraph}; searches run on a compressed snapshot of its adjacency ({@link CsrDijkstra}).
  */
 final class DenseNeighbourGraph {
     /** Grid spacing δ as a fraction of the chart radius r (the paper: 0.1 for r = 1.1). */
@@ -32,10 +34,8 @@ final class DenseNeighbourGraph {
     final double[][] vertexXi;
     final double[][] vertexX;
     final int[][] chartVertices;
-    final Graph<Integer, DefaultWeightedEdge> graph;
-    final int[] offsets;
-    final int[] targets;
-    final double[] weights;
+    /** The graph's adjacency in CSR form, for the shortest-path searches of Alg. 3. */
+    final CsrDijkstra search;
 
     private DenseNeighbourGraph(List<QuadraticChart> charts, int[] vertexChart, double[][] vertexXi,
                                 double[][] vertexX, int[][] chartVertices, Graph<Integer, DefaultWeightedEdge> graph) {
@@ -44,9 +44,8 @@ final class DenseNeighbourGraph {
         this.vertexXi = vertexXi;
         this.vertexX = vertexX;
         this.chartVertices = chartVertices;
-        this.graph = graph;
         int n = vertexChart.length;
-        this.offsets = new int[n + 1];
+        int[] offsets = new int[n + 1];
         List<int[]> adjacency = new ArrayList<>(n);
         for (int v = 0; v < n; v++) {
             List<Integer> nb = Graphs.neighborListOf(graph, v);
@@ -57,8 +56,8 @@ final class DenseNeighbourGraph {
             adjacency.add(a);
             offsets[v + 1] = offsets[v] + a.length;
         }
-        this.targets = new int[offsets[n]];
-        this.weights = new double[offsets[n]];
+        int[] targets = new int[offsets[n]];
+        double[] weights = new double[offsets[n]];
         for (int v = 0; v < n; v++) {
             int[] a = adjacency.get(v);
             for (int i = 0; i < a.length; i++) {
@@ -66,6 +65,7 @@ final class DenseNeighbourGraph {
                 weights[offsets[v] + i] = graph.getEdgeWeight(graph.getEdge(v, a[i]));
             }
         }
+        this.search = new CsrDijkstra(offsets, targets, weights);
     }
 
     /** @return the grid spacing δ of a chart */
@@ -142,7 +142,7 @@ final class DenseNeighbourGraph {
         double reach2 = reach * reach;
         QuadraticChart cu = charts.get(vertexChart[u]);
         for (int v : candidates) {
-            if (v <= u || Vec.squaredDistance(vertexX[u], vertexX[v]) >= reach2 || graph.containsEdge(u, v)) {
+            if (v <= u || Vectors.squaredDistance(vertexX[u], vertexX[v]) >= reach2 || graph.containsEdge(u, v)) {
                 continue;
             }
             QuadraticChart cv = charts.get(vertexChart[v]);
@@ -165,7 +165,7 @@ final class DenseNeighbourGraph {
      */
     static double[] representation(QuadraticChart chart, double[] x, double tolerance) {
         double[] xi = chart.coordinatesOf(x);
-        if (!chart.trusted(xi) || Vec.distance(x, chart.ambientOf(xi)) > tolerance) {
+        if (!chart.trusted(xi) || Vectors.distance(x, chart.ambientOf(xi)) > tolerance) {
             return null;
         }
         return xi;

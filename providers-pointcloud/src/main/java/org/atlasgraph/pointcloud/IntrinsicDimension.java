@@ -2,6 +2,7 @@ package org.atlasgraph.pointcloud;
 
 import java.util.Arrays;
 import java.util.Random;
+import org.atlasgraph.api.base.Vectors;
 import org.ejml.data.DMatrixRMaj;
 
 /**
@@ -51,7 +52,7 @@ final class IntrinsicDimension {
         for (int a = 0; a < anchors; a++) {
             double[] anchor = points[sample[rng.nextInt(s)]];
             for (int i = 0; i < s; i++) {
-                dist[i] = Vec.squaredDistance(anchor, points[sample[i]]);
+                dist[i] = Vectors.squaredDistance(anchor, points[sample[i]]);
             }
             System.arraycopy(dist, 0, sorted, 0, s);
             Arrays.sort(sorted);

@@ -4,11 +4,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BiFunction;
 import org.atlasgraph.api.AtlasGraph;
 import org.atlasgraph.api.Chart;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Transition;
+import org.atlasgraph.api.base.Vectors;
+import org.atlasgraph.api.check.Checks;
+import org.atlasgraph.api.check.InvalidInputException;
 import org.jgrapht.Graph;
 import org.jgrapht.graph.AsUnmodifiableGraph;
 import org.jgrapht.graph.builder.GraphTypeBuilder;
@@ -20,17 +22,17 @@ import org.jgrapht.graph.builder.GraphTypeBuilder;
 final class LearnedAtlasGraph implements AtlasGraph {
     private final Map<Long, QuadraticTransition> transitions = new HashMap<>();
     private final Graph<Chart, Transition> view;
-    private final BiFunction<QuadraticChart, double[], ChartPoint> chartChange;
+    private final ChartMembership membership;
 
     /**
      * @param charts      the charts, by index
      * @param neighbours  for each chart, the charts it overlaps
      * @param tolerance   the atlas's off-surface tolerance (the extent of an overlap)
-     * @param chartChange re-expresses a point of a chart, given by its coordinates, in the chart the atlas prefers
+     * @param membership  the charts' membership, which re-expresses a point in the chart the atlas prefers
      */
     LearnedAtlasGraph(List<QuadraticChart> charts, int[][] neighbours, double tolerance,
-                      BiFunction<QuadraticChart, double[], ChartPoint> chartChange) {
-        this.chartChange = chartChange;
+                      ChartMembership membership) {
+        this.membership = membership;
         Graph<Chart, Transition> g = GraphTypeBuilder.<Chart, Transition>directed().allowingMultipleEdges(false)
                 .allowingSelfLoops(false).weighted(false).buildGraph();
         charts.forEach(g::addVertex);
@@ -63,15 +65,17 @@ final class LearnedAtlasGraph implements AtlasGraph {
      * those whose domain of trust contains it (§4.2.2); in a gap between the domains, the same chart while ξ is within
      * its fitted disc, else the nearest chart that represents the point within its own disc. The point never moves.
      *
-     * @throws org.atlasgraph.api.check.InvalidInputException if the point has left its chart's fitted disc and no
-     *     chart represents it
+     * @throws InvalidInputException naming {@code q} if it is not in a chart of this atlas, or if it has left its
+     *     chart's fitted disc where no chart represents it (the data end there; the retraction answers empty there)
      */
     @Override
     public ChartPoint changeChart(ChartPoint q) {
-        if (!(q.chart() instanceof QuadraticChart c)) {
-            throw new IllegalArgumentException("not a chart of this atlas: " + q.chart());
-        }
-        return chartChange.apply(c, q.xi().toArray());
+        QuadraticChart c = membership.own(q.chart());
+        double[] xi = q.xi().toArray();
+        return membership.changeChart(c, xi).orElseThrow(() -> new InvalidInputException("q",
+                "a point that a chart of the learned atlas represents", "one that leaves the fitted disc of "
+                + c.id() + " (‖ξ‖ = " + Checks.number(Vectors.norm(xi)) + ", ρ = "
+                + Checks.number(c.coordinateRadius()) + ") where no chart represents it", "the data end there"));
     }
 
     @Override

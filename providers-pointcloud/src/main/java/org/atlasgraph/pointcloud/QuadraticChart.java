@@ -3,6 +3,7 @@ package org.atlasgraph.pointcloud;
 import org.atlasgraph.api.Chart;
 import org.atlasgraph.api.ChartId;
 import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
 
@@ -192,7 +193,7 @@ public final class QuadraticChart implements Chart {
 
     /** @return Lᵀv, the coordinates of the linear part of an ambient vector (the differential of φ̃) */
     double[] tangentProjection(double[] v) {
-        return Vec.transposeTimes(l, ambient, d, v);
+        return Vectors.transposeTimes(l, ambient, d, v);
     }
 
     /** @return φ̃⁻¹(ξ) = c + Lξ + ½W(ξ⊗ξ) */
@@ -216,7 +217,7 @@ public final class QuadraticChart implements Chart {
 
     /** @return ‖x − φ̃⁻¹(φ̃(x))‖, the distance from x to the chart's surface along the normal space */
     double residual(double[] x) {
-        return Vec.distance(x, ambientOf(coordinatesOf(x)));
+        return Vectors.distance(x, ambientOf(coordinatesOf(x)));
     }
 
     /** @return the boundary quartic at ξ */
@@ -226,7 +227,7 @@ public final class QuadraticChart implements Chart {
 
     /** @return whether ξ is inside the transition boundary, within the trust radius and inside the fitted ball */
     boolean inside(double[] xi) {
-        return Vec.norm(xi) <= trust && boundary.value(xi) < 0 && support.value(xi) < 0;
+        return Vectors.norm(xi) <= trust && boundary.value(xi) < 0 && support.value(xi) < 0;
     }
 
     /** @return the ball quartic of eq. (E.2) at ξ: negative where the surface lies within R_s of the centre */
@@ -245,7 +246,7 @@ public final class QuadraticChart implements Chart {
      * @return the distance
      */
     double patchDistance(double[] x, double[] xi) {
-        return Vec.distance(x, ambientOf(clipped(xi)));
+        return Vectors.distance(x, ambientOf(clipped(xi)));
     }
 
     /**
@@ -264,13 +265,13 @@ public final class QuadraticChart implements Chart {
 
     /** @return ξ, or ξ scaled back onto the disc ‖ξ‖ ≤ ρ when it lies beyond */
     double[] clipped(double[] xi) {
-        double norm = Vec.norm(xi);
-        return norm > rho ? Vec.scaled(xi, rho / norm) : xi;
+        double norm = Vectors.norm(xi);
+        return norm > rho ? Vectors.scaled(xi, rho / norm) : xi;
     }
 
     /** @return whether ξ lies within the coordinate radius ρ of the fitted points, where the chart can represent it */
     boolean trusted(double[] xi) {
-        return Vec.norm(xi) <= rho;
+        return Vectors.norm(xi) <= rho;
     }
 
     /** @return N(ξ), (D−d)×d with rows (K_jξ)ᵀ */
@@ -309,7 +310,7 @@ public final class QuadraticChart implements Chart {
 
     /** @return Dφ̃⁻¹(ξ)τ = Lτ + M N(ξ)τ */
     double[] jacobianTimes(double[] xi, double[] tau) {
-        double[] nt = Vec.times(slopes(xi), normal, d, tau);
+        double[] nt = Vectors.times(slopes(xi), normal, d, tau);
         double[] v = new double[ambient];
         for (int i = 0; i < ambient; i++) {
             double s = 0;
@@ -343,24 +344,24 @@ public final class QuadraticChart implements Chart {
     /** @return ḡ_ξ(u, v) = u·v + (Nu)·(Nv) */
     double metricInner(double[] xi, double[] u, double[] v) {
         double[] n = slopes(xi);
-        return Vec.dot(u, v) + Vec.dot(Vec.times(n, normal, d, u), Vec.times(n, normal, d, v));
+        return Vectors.dot(u, v) + Vectors.dot(Vectors.times(n, normal, d, u), Vectors.times(n, normal, d, v));
     }
 
     /** @return ḡ_ξ⁻¹ω */
     double[] raise(double[] xi, double[] covector) {
-        return Vec.solveSpd(metricMatrix(xi), d, covector);
+        return Vectors.solveSpd(metricMatrix(xi), d, covector);
     }
 
     /** @return the least-squares representative (I + NᵀN)⁻¹(Lᵀv + NᵀMᵀv) of an ambient vector */
     double[] tangentCoordinatesOf(double[] xi, double[] v) {
         double[] n = slopes(xi);
-        double[] rhs = Vec.transposeTimes(l, ambient, d, v);
-        double[] mv = Vec.transposeTimes(m, ambient, normal, v);
-        double[] ntmv = Vec.transposeTimes(n, normal, d, mv);
+        double[] rhs = Vectors.transposeTimes(l, ambient, d, v);
+        double[] mv = Vectors.transposeTimes(m, ambient, normal, v);
+        double[] ntmv = Vectors.transposeTimes(n, normal, d, mv);
         for (int a = 0; a < d; a++) {
             rhs[a] += ntmv[a];
         }
-        return Vec.solveSpd(metricMatrix(xi), d, rhs);
+        return Vectors.solveSpd(metricMatrix(xi), d, rhs);
     }
 
     /**
@@ -369,13 +370,13 @@ public final class QuadraticChart implements Chart {
      */
     double[] christoffel(double[] xi, double[] a, double[] b) {
         double[] kab = curvatureForm(a, b);
-        return Vec.solveSpd(metricMatrix(xi), d, Vec.transposeTimes(slopes(xi), normal, d, kab));
+        return Vectors.solveSpd(metricMatrix(xi), d, Vectors.transposeTimes(slopes(xi), normal, d, kab));
     }
 
     /** @return the naive approximate distance of eq. (4.4) between ξ₀ and ξ₁, in closed form (App. F.4) */
     double naiveDistance(double[] xi0, double[] xi1) {
-        double[] delta = Vec.minus(xi1, xi0);
-        return NaiveApproximateDistance.closedForm(Vec.dot(delta, delta), curvatureForm(delta, xi0),
+        double[] delta = Vectors.minus(xi1, xi0);
+        return NaiveApproximateDistance.closedForm(Vectors.dot(delta, delta), curvatureForm(delta, xi0),
                 curvatureForm(delta, xi1));
     }
 

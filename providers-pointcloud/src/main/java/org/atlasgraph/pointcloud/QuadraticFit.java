@@ -1,5 +1,7 @@
 package org.atlasgraph.pointcloud;
 
+import java.util.Optional;
+import org.atlasgraph.api.base.Vectors;
 import org.ejml.data.Complex_F64;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
@@ -81,10 +83,11 @@ final class QuadraticFit {
      * @param d       the intrinsic dimension
      * @param centre  the centre of the ball (not modified)
      * @param scale   the ball radius r: the support of the weights, and the scale of the monomials for conditioning
-     * @return the fit; {@link Result#rmsResidual()} is unweighted, over every member
-     * @throws ArithmeticException if the points do not span d tangent directions (a rank-deficient design)
+     * @return the fit, {@link Result#rmsResidual()} unweighted over every member; empty when the points cannot
+     *     determine it: none has positive weight, or they do not span d tangent directions (a rank-deficient design)
+     * @throws ArithmeticException if an eigen- or QR decomposition fails to converge
      */
-    static Result fit(double[][] points, int[] members, int d, double[] centre, double scale) {
+    static Optional<Result> fit(double[][] points, int[] members, int d, double[] centre, double scale) {
         int ambient = points[0].length;
         int n = members.length;
         int normal = ambient - d;
@@ -92,11 +95,11 @@ final class QuadraticFit {
         double total = 0;
         double r2 = scale * scale;
         for (int p = 0; p < n; p++) {
-            weight[p] = biweight(Vec.squaredDistance(points[members[p]], centre), r2);
+            weight[p] = biweight(Vectors.squaredDistance(points[members[p]], centre), r2);
             total += weight[p];
         }
         if (!(total > 0)) {
-            throw new ArithmeticException("no point of the chart's ball lies inside its radius");
+            return Optional.empty();
         }
         double[] mean = new double[ambient];
         for (int p = 0; p < n; p++) {
@@ -111,7 +114,11 @@ final class QuadraticFit {
         DMatrixRMaj frame = principalFrame(points, members, mean, weight);
         double[][] local = localCoordinates(points, members, mean, frame);
         // first pass with linear terms: the tilt B of the tangent plane relative to the PCA frame
-        DMatrixRMaj first = leastSquares(local, d, scale, true, weight);
+        Optional<DMatrixRMaj> tilted = leastSquares(local, d, scale, true, weight);
+        if (tilted.isEmpty()) {
+            return Optional.empty();
+        }
+        DMatrixRMaj first = tilted.get();
         DMatrixRMaj tilt = new DMatrixRMaj(ambient, d);
         for (int a = 0; a < d; a++) {
             tilt.set(a, a, 1);
@@ -127,7 +134,11 @@ final class QuadraticFit {
         DMatrixRMaj rotated = new DMatrixRMaj(ambient, ambient);
         org.ejml.dense.row.CommonOps_DDRM.mult(frame, q, rotated);
         local = localCoordinates(points, members, mean, rotated);
-        DMatrixRMaj second = leastSquares(local, d, scale, false, weight);
+        Optional<DMatrixRMaj> refitted = leastSquares(local, d, scale, false, weight);
+        if (refitted.isEmpty()) {
+            return Optional.empty();
+        }
+        DMatrixRMaj second = refitted.get();
 
         double[] l = new double[ambient * d];
         double[] m = new double[ambient * normal];
@@ -181,7 +192,7 @@ final class QuadraticFit {
                 sumSq += e * e;
             }
         }
-        return new Result(origin, l, m, curvature, rho, Math.sqrt(sumSq / n));
+        return Optional.of(new Result(origin, l, m, curvature, rho, Math.sqrt(sumSq / n)));
     }
 
     /** @return the eigenvectors of the weighted local covariance as columns, by decreasing eigenvalue (eq. F.1) */
@@ -233,8 +244,11 @@ final class QuadraticFit {
      * Weighted least squares of the normal coordinates on (1, [ξ/s], monomials ξ_aξ_b/s² for a ≤ b), each row scaled
      * by the square root of its point's weight; the paper's design
      * matrix (eq. F.2) lists both ξ_aξ_b and ξ_bξ_a, which makes it rank-deficient, so we keep each monomial once.
+     *
+     * @return the coefficients, one column per normal direction; empty when the design is rank-deficient
      */
-    private static DMatrixRMaj leastSquares(double[][] local, int d, double scale, boolean linear, double[] weight) {
+    private static Optional<DMatrixRMaj> leastSquares(double[][] local, int d, double scale, boolean linear,
+                                                      double[] weight) {
         int n = local.length;
         int ambient = local[0].length;
         int normal = ambient - d;
@@ -262,12 +276,11 @@ final class QuadraticFit {
         }
         LinearSolverDense<DMatrixRMaj> solver = LinearSolverFactory_DDRM.leastSquares(n, cols);
         if (!solver.setA(design) || solver.quality() < 1e-12) {
-            throw new ArithmeticException("the chart's points do not determine a quadratic in " + d
-                    + " tangential coordinates (rank-deficient design, quality " + solver.quality() + ")");
+            return Optional.empty();
         }
         DMatrixRMaj coefficients = new DMatrixRMaj(cols, normal);
         solver.solve(rhs, coefficients);
-        return coefficients;
+        return Optional.of(coefficients);
     }
 
     /** Principal component helpers shared with the dimension estimate. */

@@ -2,8 +2,11 @@ package org.atlasgraph.pointcloud;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
-import org.atlasgraph.api.check.InvalidInputException;
+import java.util.Optional;
+import org.atlasgraph.api.base.CsrDijkstra;
+import org.atlasgraph.api.base.Vectors;
 
 /**
  * Geodesic distance, logarithm and long-range vector transport on a learned atlas by shortest paths in the dense
@@ -61,7 +64,7 @@ final class ShortestPathLogarithm {
         Arrays.fill(nearest, Double.POSITIVE_INFINITY);
         int next = 0;
         for (int k = 0; k < count; k++) {
-            dist[k] = dijkstra(graph, next);
+            dist[k] = graph.search.distancesFrom(next);
             int far = 0;
             double farDist = -1;
             for (int v = 0; v < n; v++) {
@@ -75,30 +78,6 @@ final class ShortestPathLogarithm {
             next = far;
         }
         return dist;
-    }
-
-    private static double[] dijkstra(DenseNeighbourGraph graph, int source) {
-        double[] d = new double[graph.vertexCount()];
-        Arrays.fill(d, Double.POSITIVE_INFINITY);
-        d[source] = 0;
-        MinHeap heap = new MinHeap();
-        heap.push(0, source);
-        while (!heap.isEmpty()) {
-            double key = heap.topKey();
-            int v = heap.pop();
-            if (key > d[v]) {
-                continue;
-            }
-            for (int e = graph.offsets[v]; e < graph.offsets[v + 1]; e++) {
-                int u = graph.targets[e];
-                double cand = d[v] + graph.weights[e];
-                if (cand < d[u]) {
-                    d[u] = cand;
-                    heap.push(cand, u);
-                }
-            }
-        }
-        return d;
     }
 
     /** @return the number of vertices of the dense neighbour graph */
@@ -120,9 +99,16 @@ final class ShortestPathLogarithm {
         }
     }
 
-    /** @return the shortened path from p to q as straight segments, the first in p's chart */
-    List<Segment> segments(Node p, Node q) {
-        List<Node> nodes = search(p, q);
+    /**
+     * @return the shortened path from p to q as straight segments, the first in p's chart; empty when no path of the
+     *     graph joins them
+     */
+    Optional<List<Segment>> segments(Node p, Node q) {
+        Optional<List<Node>> found = search(p, q);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Node> nodes = found.get();
         List<Segment> out = new ArrayList<>();
         int i = 0;
         QuadraticChart chart = p.chart();
@@ -160,13 +146,17 @@ final class ShortestPathLogarithm {
                 start = at.xi();
             }
         }
-        return out;
+        return Optional.of(out);
     }
 
-    /** @return the length of the shortened path: the approximate geodesic distance */
+    /** @return the length of the shortened path, the approximate geodesic distance; +∞ when no path joins them */
     double distance(Node p, Node q) {
+        Optional<List<Segment>> path = segments(p, q);
+        if (path.isEmpty()) {
+            return Double.POSITIVE_INFINITY;
+        }
         double total = 0;
-        for (Segment s : segments(p, q)) {
+        for (Segment s : path.get()) {
             total += s.length();
         }
         return total;
@@ -176,15 +166,19 @@ final class ShortestPathLogarithm {
      * The logarithm of q at p: the walk of Alg. 3 from q back to p.
      *
      * @param riemannian whether to apply the second-order corrections and give the result the length of the path
-     * @return a representative tangent vector at p, in p's chart
+     * @return a representative tangent vector at p, in p's chart; empty when no path joins p and q
      */
-    double[] logarithm(Node p, Node q, boolean riemannian) {
-        List<Segment> path = segments(p, q);
+    Optional<double[]> logarithm(Node p, Node q, boolean riemannian) {
+        Optional<List<Segment>> found = segments(p, q);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Segment> path = found.get();
         double[] acc = null;
         double length = 0;
         for (int k = path.size() - 1; k >= 0; k--) {
             Segment s = path.get(k);
-            double[] delta = Vec.minus(s.end(), s.start());
+            double[] delta = Vectors.minus(s.end(), s.start());
             double[] local = riemannian ? localLogarithm(s.chart(), s.start(), s.end()) : delta;
             if (acc != null) {
                 Segment after = path.get(k + 1);
@@ -192,15 +186,15 @@ final class ShortestPathLogarithm {
                 if (riemannian) {
                     carried = parallel(s.chart(), s.end(), s.start(), carried);
                 }
-                local = Vec.plus(local, carried);
+                local = Vectors.plus(local, carried);
             }
             acc = local;
             length += riemannian ? s.length() : 0;
         }
         if (acc == null) {
-            return new double[p.chart().dimension()];
+            return Optional.of(new double[p.chart().dimension()]);
         }
-        return riemannian ? withLength(p.chart(), p.xi(), acc, length) : acc;
+        return Optional.of(riemannian ? withLength(p.chart(), p.xi(), acc, length) : acc);
     }
 
     /**
@@ -208,10 +202,14 @@ final class ShortestPathLogarithm {
      * along each segment by the identity (the paper's transport) or, if {@code parallel}, by the parallel-transport
      * equation of the chart's surface, after which the metric norm of the vector is restored.
      *
-     * @return the representative at q, in q's chart
+     * @return the representative at q, in q's chart; empty when no path joins p and q
      */
-    double[] transport(Node p, double[] tau, Node q, boolean parallel) {
-        List<Segment> path = segments(p, q);
+    Optional<double[]> transport(Node p, double[] tau, Node q, boolean parallel) {
+        Optional<List<Segment>> found = segments(p, q);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Segment> path = found.get();
         double[] v = tau;
         for (int k = 0; k < path.size(); k++) {
             Segment s = path.get(k);
@@ -228,7 +226,7 @@ final class ShortestPathLogarithm {
         if (parallel) {
             v = withLength(q.chart(), q.xi(), v, Math.sqrt(p.chart().metricInner(p.xi(), tau, tau)));
         }
-        return v;
+        return Optional.of(v);
     }
 
     /** Sub-steps of the midpoint rule per unit of ‖Δ‖/ρ when integrating the parallel-transport equation. */
@@ -239,16 +237,16 @@ final class ShortestPathLogarithm {
      * {@code v' = −Γ_ξ(Δ, v)} integrated by the midpoint rule.
      */
     static double[] parallel(QuadraticChart chart, double[] from, double[] to, double[] v) {
-        double[] delta = Vec.minus(to, from);
-        int steps = Math.max(1, (int) Math.ceil(PARALLEL_STEPS_PER_RADIUS * Vec.norm(delta)
+        double[] delta = Vectors.minus(to, from);
+        int steps = Math.max(1, (int) Math.ceil(PARALLEL_STEPS_PER_RADIUS * Vectors.norm(delta)
                 / chart.coordinateRadius()));
-        double[] h = Vec.scaled(delta, 1.0 / steps);
+        double[] h = Vectors.scaled(delta, 1.0 / steps);
         double[] out = v.clone();
         for (int s = 0; s < steps; s++) {
-            double[] at = Vec.plus(from, Vec.scaled(h, s));
-            double[] mid = Vec.plus(at, Vec.scaled(h, 0.5));
-            double[] half = Vec.minus(out, Vec.scaled(chart.christoffel(at, h, out), 0.5));
-            out = Vec.minus(out, chart.christoffel(mid, h, half));
+            double[] at = Vectors.plus(from, Vectors.scaled(h, s));
+            double[] mid = Vectors.plus(at, Vectors.scaled(h, 0.5));
+            double[] half = Vectors.minus(out, Vectors.scaled(chart.christoffel(at, h, out), 0.5));
+            out = Vectors.minus(out, chart.christoffel(mid, h, half));
         }
         return out;
     }
@@ -258,15 +256,15 @@ final class ShortestPathLogarithm {
      * measures the length of the segment on the chart's surface to all orders.
      */
     static double[] localLogarithm(QuadraticChart chart, double[] from, double[] to) {
-        double[] delta = Vec.minus(to, from);
-        double[] v = Vec.plus(delta, Vec.scaled(chart.christoffel(from, delta, delta), 0.5));
+        double[] delta = Vectors.minus(to, from);
+        double[] v = Vectors.plus(delta, Vectors.scaled(chart.christoffel(from, delta, delta), 0.5));
         return withLength(chart, from, v, chart.naiveDistance(from, to));
     }
 
     /** @return v scaled to metric norm {@code length} at ξ (v itself when it is zero) */
     static double[] withLength(QuadraticChart chart, double[] xi, double[] v, double length) {
         double norm = Math.sqrt(chart.metricInner(xi, v, v));
-        return norm == 0 ? v : Vec.scaled(v, length / norm);
+        return norm == 0 ? v : Vectors.scaled(v, length / norm);
     }
 
     /** @return {@code [Dφ̃_to⁻¹(ξ_to)]⁺ Dφ̃_from⁻¹(ξ_from) v}; the identity within one chart */
@@ -277,15 +275,15 @@ final class ShortestPathLogarithm {
         return to.tangentCoordinatesOf(xiTo, from.jacobianTimes(xiFrom, v));
     }
 
-    /** A* from p to q over the graph with p and q as virtual end vertices; returns p, the vertices, q. */
-    private List<Node> search(Node p, Node q) {
+    /**
+     * A* from p to q over the graph with p and q as virtual end vertices: p reaches the vertices it links to at their
+     * link weights, and q is a virtual vertex reached from the vertices it links to.
+     *
+     * @return p, the vertices of the path, q; empty when no path joins them
+     */
+    private Optional<List<Node>> search(Node p, Node q) {
         int n = graph.vertexCount();
         int sink = n;
-        double[] g = new double[n + 1];
-        Arrays.fill(g, Double.POSITIVE_INFINITY);
-        int[] parent = new int[n + 1];
-        Arrays.fill(parent, -1);
-        boolean[] closed = new boolean[n + 1];
         double[] toSink = new double[n];
         Arrays.fill(toSink, Double.NaN);
         int[] sinkLinks = link(q, toSink);
@@ -293,7 +291,7 @@ final class ShortestPathLogarithm {
         Arrays.fill(fromSource, Double.NaN);
         int[] sourceLinks = link(p, fromSource);
         if (sinkLinks.length == 0 || sourceLinks.length == 0) {
-            throw noPath(p, q);
+            return Optional.empty();
         }
         double[] sinkFromLandmark = new double[landmarkDistances.length];
         for (int k = 0; k < landmarkDistances.length; k++) {
@@ -303,52 +301,32 @@ final class ShortestPathLogarithm {
             }
             sinkFromLandmark[k] = best;
         }
-        MinHeap heap = new MinHeap();
+        CsrDijkstra.Search search = graph.search.search(1, v -> heuristic(v, q, sinkFromLandmark),
+                Double.POSITIVE_INFINITY);
         for (int v : sourceLinks) {
-            g[v] = fromSource[v];
-            parent[v] = -2;
-            heap.push(g[v] + heuristic(v, q, sinkFromLandmark), v);
+            search.offer(v, fromSource[v], -1, -1);
         }
-        while (!heap.isEmpty()) {
-            int v = heap.pop();
-            if (closed[v]) {
-                continue;
-            }
-            closed[v] = true;
-            if (v == sink) {
-                break;
-            }
-            if (!Double.isNaN(toSink[v]) && g[v] + toSink[v] < g[sink]) {
-                g[sink] = g[v] + toSink[v];
-                parent[sink] = v;
-                heap.push(g[sink], sink);
-            }
-            for (int e = graph.offsets[v]; e < graph.offsets[v + 1]; e++) {
-                int u = graph.targets[e];
-                double cand = g[v] + graph.weights[e];
-                if (!closed[u] && cand < g[u]) {
-                    g[u] = cand;
-                    parent[u] = v;
-                    heap.push(cand + heuristic(u, q, sinkFromLandmark), u);
-                }
+        for (int v = search.next(); v >= 0 && v != sink; v = search.next()) {
+            if (!Double.isNaN(toSink[v])) {
+                search.offer(sink, search.cost(v) + toSink[v], v, -1);
             }
         }
-        if (parent[sink] < 0) {
-            throw noPath(p, q);
+        if (search.cost(sink) == Double.POSITIVE_INFINITY) {
+            return Optional.empty();
         }
         List<Node> path = new ArrayList<>();
         path.add(q);
-        for (int v = parent[sink]; v >= 0; v = parent[v]) {
+        for (int v = search.parent(sink); v >= 0; v = search.parent(v)) {
             path.add(new Node(graph.charts.get(graph.vertexChart[v]), graph.vertexXi[v], graph.vertexX[v]));
         }
         path.add(p);
-        java.util.Collections.reverse(path);
-        return path;
+        Collections.reverse(path);
+        return Optional.of(path);
     }
 
     /** A lower bound on the remaining distance: the chord, or the landmark bound where it is larger. */
     private double heuristic(int v, Node q, double[] sinkFromLandmark) {
-        double h = Vec.distance(graph.vertexX[v], q.x());
+        double h = Vectors.distance(graph.vertexX[v], q.x());
         for (int k = 0; k < sinkFromLandmark.length; k++) {
             double a = landmarkDistances[k][v];
             double b = sinkFromLandmark[k];
@@ -377,7 +355,7 @@ final class ShortestPathLogarithm {
         for (int pass = 0; pass <= neighbours[index].length; pass++) {
             int c = pass == 0 ? index : neighbours[index][pass - 1];
             for (int v : graph.chartVertices[c]) {
-                double dist = Vec.distance(end.x(), graph.vertexX[v]);
+                double dist = Vectors.distance(end.x(), graph.vertexX[v]);
                 if (dist >= reach && dist >= nearestDist) {
                     continue;
                 }
@@ -402,70 +380,5 @@ final class ShortestPathLogarithm {
             linked.add(nearest);
         }
         return linked.stream().mapToInt(Integer::intValue).toArray();
-    }
-
-    private static InvalidInputException noPath(Node p, Node q) {
-        return new InvalidInputException("q", "a point connected to p through the learned atlas (p in "
-                + p.chart().id() + ")", "no path to q in " + q.chart().id(),
-                "the dense neighbour graph has no route between their charts");
-    }
-
-    /** A binary min-heap of (key, vertex) with lazy deletion: stale entries are skipped when popped. */
-    private static final class MinHeap {
-        private double[] keys = new double[64];
-        private int[] values = new int[64];
-        private int size;
-
-        boolean isEmpty() {
-            return size == 0;
-        }
-
-        double topKey() {
-            return keys[0];
-        }
-
-        void push(double key, int value) {
-            if (size == keys.length) {
-                keys = Arrays.copyOf(keys, 2 * size);
-                values = Arrays.copyOf(values, 2 * size);
-            }
-            int i = size++;
-            while (i > 0) {
-                int parent = (i - 1) / 2;
-                if (keys[parent] <= key) {
-                    break;
-                }
-                keys[i] = keys[parent];
-                values[i] = values[parent];
-                i = parent;
-            }
-            keys[i] = key;
-            values[i] = value;
-        }
-
-        int pop() {
-            int top = values[0];
-            double key = keys[--size];
-            int value = values[size];
-            int i = 0;
-            while (true) {
-                int child = 2 * i + 1;
-                if (child >= size) {
-                    break;
-                }
-                if (child + 1 < size && keys[child + 1] < keys[child]) {
-                    child++;
-                }
-                if (keys[child] >= key) {
-                    break;
-                }
-                keys[i] = keys[child];
-                values[i] = values[child];
-                i = child;
-            }
-            keys[i] = key;
-            values[i] = value;
-            return top;
-        }
     }
 }

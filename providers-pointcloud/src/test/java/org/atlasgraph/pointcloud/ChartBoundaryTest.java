@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import de.bwaldvogel.liblinear.Linear;
 import de.bwaldvogel.liblinear.Model;
 import java.util.Random;
+import org.atlasgraph.api.base.Vectors;
 import org.junit.jupiter.api.Test;
 
 class ChartBoundaryTest {
@@ -21,16 +22,17 @@ class ChartBoundaryTest {
         double[][] pts = TestClouds.sphere(TestClouds.SPHERE_POINTS, 3, 0, TestClouds.SPHERE_SEED);
         // train an SVM around this chart: points nearer than 0.6r against the rest of its ball
         int[] ball = java.util.stream.IntStream.range(0, pts.length)
-                .filter(i -> Vec.distance(pts[i], base.centre()) < base.radius()).toArray();
+                .filter(i -> Vectors.distance(pts[i], base.centre()) < base.radius()).toArray();
         boolean[] positive = new boolean[ball.length];
         for (int s = 0; s < ball.length; s++) {
-            positive[s] = Vec.distance(pts[ball[s]], base.centre()) < 0.6 * base.radius();
+            positive[s] = Vectors.distance(pts[ball[s]], base.centre()) < 0.6 * base.radius();
         }
         Model model = BoundarySvm.model(pts, ball, positive, base.centre(), base.radius(), SEED);
         BoundarySvm.Quadric q = BoundarySvm.quadric(model, 3);
         QuadraticChart trained = new QuadraticChart(0, new ChartModel(base.centre(), base.origin(),
                 base.tangentBasis(), base.normalBasis(), base.curvature(), base.radius(), base.coordinateRadius(),
-                base.trustRadius(), base.supportRadius(), q.matrix(), q.linear(), q.constant(), base.fitResidual(), base.pointCount()));
+                base.trustRadius(), base.supportRadius(), q.matrix(), q.linear(), q.constant(), base.fitResidual(),
+                base.pointCount()));
         double sign = model.getLabels()[0] == 1 ? 1 : -1;
         Random rng = new Random(SEED);
         for (int i = 0; i < 100; i++) {
@@ -43,7 +45,8 @@ class ChartBoundaryTest {
             double expected = -sign * decision[0];
             assertThat(trained.boundaryValue(xi)).as("quartic of eq. (4.3) at ξ = (%s, %s)", xi[0], xi[1])
                     .isCloseTo(expected, within(ROUND_OFF * (1 + Math.abs(expected))));
-            assertThat(q.value(y)).as("ambient quadric").isCloseTo(expected, within(ROUND_OFF * (1 + Math.abs(expected))));
+            assertThat(q.value(y)).as("ambient quadric")
+                    .isCloseTo(expected, within(ROUND_OFF * (1 + Math.abs(expected))));
         }
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Random;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.pointcloud.data.KleinPatches;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
@@ -70,7 +71,7 @@ class ChartQualityTest {
         for (QuadraticChart c : atlas.charts()) {
             assertThat(c.model().pointCount()).as("points of %s", c.id()).isGreaterThanOrEqualTo(minimum);
             double[] origin = c.model().origin();
-            double cos = Math.abs(Vec.dot(c.model().normalBasis(), origin)) / Vec.norm(origin);
+            double cos = Math.abs(Vectors.dot(c.model().normalBasis(), origin)) / Vectors.norm(origin);
             assertThat(Math.acos(Math.min(1, cos))).as("angle of %s's normal to the radius", c.id())
                     .isLessThan(SPHERE_TILT);
         }
@@ -89,7 +90,7 @@ class ChartQualityTest {
                         continue;
                     }
                     double[] x = c.ambientOf(xi);
-                    assertThat(Vec.distance(x, c.centreRef())).as("distance from %s's centre at ξ = (%s, %s)",
+                    assertThat(Vectors.distance(x, c.centreRef())).as("distance from %s's centre at ξ = (%s, %s)",
                             c.id(), xi[0], xi[1]).isLessThanOrEqualTo(c.radius() + tol);
                     assertThat(distanceToKlein(x)).as("distance from the Klein bottle")
                             .isLessThan(RIM_TOLERANCES * tol);
@@ -111,7 +112,7 @@ class ChartQualityTest {
                 QuadraticChart c = (QuadraticChart) p.chart();
                 double h = STEP_FRACTION * c.coordinateRadius();
                 ChartPoint q = atlas.retraction().retract(p, p.tangent(Coordinates.of(h * Math.cos(angle),
-                        h * Math.sin(angle))));
+                        h * Math.sin(angle)))).orElseThrow();
                 QuadraticChart next = (QuadraticChart) q.chart();
                 changes += next.equals(c) ? 0 : 1;
                 double[] x = atlas.embed(q);
@@ -126,7 +127,7 @@ class ChartQualityTest {
     /** @return the distance from x to the nearest patch k_{θ,φ} */
     private static double distanceToKlein(double[] x) {
         double[] a = KleinPatches.angles(x);
-        return Vec.distance(x, KleinPatches.patch(a[0], a[1]));
+        return Vectors.distance(x, KleinPatches.patch(a[0], a[1]));
     }
 
     /** @return the largest principal angle between the chart's tangent plane and the Klein bottle's at its origin */
@@ -134,8 +135,8 @@ class ChartQualityTest {
         double[] origin = c.model().origin();
         double[] a = KleinPatches.angles(origin);
         double h = 1e-6;
-        double[] dTheta = Vec.minus(KleinPatches.patch(a[0] + h, a[1]), KleinPatches.patch(a[0] - h, a[1]));
-        double[] dPhi = Vec.minus(KleinPatches.patch(a[0], a[1] + h), KleinPatches.patch(a[0], a[1] - h));
+        double[] dTheta = Vectors.minus(KleinPatches.patch(a[0] + h, a[1]), KleinPatches.patch(a[0] - h, a[1]));
+        double[] dPhi = Vectors.minus(KleinPatches.patch(a[0], a[1] + h), KleinPatches.patch(a[0], a[1] - h));
         int ambient = origin.length;
         DMatrixRMaj t = new DMatrixRMaj(ambient, 2);
         for (int i = 0; i < ambient; i++) {

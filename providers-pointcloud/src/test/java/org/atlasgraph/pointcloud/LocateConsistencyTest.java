@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.check.Defect;
 import org.atlasgraph.api.check.NotOnManifoldException;
 import org.atlasgraph.pointcloud.data.KleinPatches;
@@ -78,22 +79,22 @@ class LocateConsistencyTest {
         List<double[]> out = new ArrayList<>();
         for (int i = 0; i < PER_FAMILY; i++) {
             double[] x = data[rng.nextInt(data.length)];
-            out.add(Vec.plus(x, randomVector(ambient, 3 * tol * rng.nextDouble(), rng)));
+            out.add(Vectors.plus(x, randomVector(ambient, 3 * tol * rng.nextDouble(), rng)));
         }
         List<QuadraticChart> charts = atlas.charts();
         for (int i = 0; i < PER_FAMILY; i++) {
             QuadraticChart c = charts.get(rng.nextInt(charts.size()));
             double[] rim = randomVector(atlas.dimension(), c.coordinateRadius() * (1 + 0.3 * rng.nextDouble()), rng);
-            out.add(Vec.plus(c.ambientOf(rim), randomVector(ambient, 2 * tol * rng.nextDouble(), rng)));
+            out.add(Vectors.plus(c.ambientOf(rim), randomVector(ambient, 2 * tol * rng.nextDouble(), rng)));
         }
         for (AtlasModel.Overlap o : atlas.model().overlaps()) {
             if (out.size() >= 3 * PER_FAMILY) {
                 break;
             }
-            out.add(Vec.scaled(Vec.plus(charts.get(o.first()).centre(), charts.get(o.second()).centre()), 0.5));
+            out.add(Vectors.scaled(Vectors.plus(charts.get(o.first()).centre(), charts.get(o.second()).centre()), 0.5));
         }
         for (int i = 0; i < PER_FAMILY / 4; i++) {
-            out.add(Vec.plus(data[rng.nextInt(data.length)], randomVector(ambient, 10 * tol, rng)));
+            out.add(Vectors.plus(data[rng.nextInt(data.length)], randomVector(ambient, 10 * tol, rng)));
         }
         return out;
     }
@@ -103,6 +104,6 @@ class LocateConsistencyTest {
         for (int i = 0; i < n; i++) {
             v[i] = rng.nextGaussian();
         }
-        return Vec.scaled(v, length / Vec.norm(v));
+        return Vectors.scaled(v, length / Vectors.norm(v));
     }
 }

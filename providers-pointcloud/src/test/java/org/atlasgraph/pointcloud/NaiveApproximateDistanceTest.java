@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.Random;
 import org.apache.commons.math3.analysis.integration.IterativeLegendreGaussIntegrator;
+import org.atlasgraph.api.base.Vectors;
 import org.junit.jupiter.api.Test;
 
 class NaiveApproximateDistanceTest {
@@ -15,8 +16,8 @@ class NaiveApproximateDistanceTest {
     /** The integrand of eq. (4.4) evaluated from the K_j matrices directly, independently of the closed form. */
     private static double quadrature(double[][][] k, double[] xi0, double[] xi1) {
         int d = xi0.length;
-        double[] delta = Vec.minus(xi1, xi0);
-        double lam = Vec.dot(delta, delta);
+        double[] delta = Vectors.minus(xi1, xi0);
+        double lam = Vectors.dot(delta, delta);
         IterativeLegendreGaussIntegrator integrator = new IterativeLegendreGaussIntegrator(16, 1e-14, 1e-14);
         return integrator.integrate(100_000, t -> {
             double s = lam;
@@ -35,8 +36,8 @@ class NaiveApproximateDistanceTest {
 
     private static double closedForm(double[][][] k, double[] xi0, double[] xi1) {
         int d = xi0.length;
-        double[] delta = Vec.minus(xi1, xi0);
-        double lambda = Vec.dot(delta, delta);
+        double[] delta = Vectors.minus(xi1, xi0);
+        double lambda = Vectors.dot(delta, delta);
         double[] k0 = new double[k.length];
         double[] k1 = new double[k.length];
         for (int j = 0; j < k.length; j++) {

@@ -6,14 +6,18 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.util.Locale;
 import java.util.Random;
-import org.atlasgraph.api.Approximation;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.TangentVector;
 import org.atlasgraph.api.Transition;
+import org.atlasgraph.api.base.Vectors;
+import org.atlasgraph.api.capability.Accuracy;
+import org.atlasgraph.api.capability.ExactGeometry;
+import org.atlasgraph.api.capability.Geodesics;
+import org.atlasgraph.api.capability.LengthScale;
+import org.atlasgraph.api.capability.Sampler;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.api.check.NotOnManifoldException;
-import org.atlasgraph.api.primitive.ExactGeometry;
 import org.atlasgraph.pointcloud.data.KleinPatches;
 import org.atlasgraph.sphere.Sphere;
 import org.junit.jupiter.api.Test;
@@ -40,10 +44,11 @@ class PointCloudAtlasTest {
     private static final double NEAR_HALF = 1.5;
 
     private final PointCloudAtlas atlas = TestClouds.sphereAtlas();
-    private final ExactGeometry exact = Sphere.of(3).exact().orElseThrow();
+    private final Geodesics geodesics = atlas.capability(Geodesics.class).orElseThrow();
+    private final ExactGeometry exact = Sphere.of(3).capability(ExactGeometry.class).orElseThrow();
 
     private static double norm(double[] v) {
-        return Math.sqrt(Vec.dot(v, v));
+        return Math.sqrt(Vectors.dot(v, v));
     }
 
     @Test
@@ -90,9 +95,9 @@ class PointCloudAtlasTest {
             }
             ChartPoint p = atlas.locate(x);
             ChartPoint q = atlas.locate(y);
-            double[] got = p.chart().pushForward(p.xi(), atlas.logarithm(p, q).tau());
+            double[] got = p.chart().pushForward(p.xi(), geodesics.log(p, q).orElseThrow().tau());
             double[] expected = exact.log(atlas.embed(p), atlas.embed(q));
-            assertThat(norm(Vec.minus(got, expected)) / dist).as("‖log error‖/d for pair %d at d = %s", i, dist)
+            assertThat(norm(Vectors.minus(got, expected)) / dist).as("‖log error‖/d for pair %d at d = %s", i, dist)
                     .isLessThan(LOG_TOLERANCE);
         }
     }
@@ -110,9 +115,9 @@ class PointCloudAtlasTest {
             ChartPoint q = atlas.locate(y);
             TangentVector v = p.tangent(Coordinates.of(rng.nextGaussian(), rng.nextGaussian()));
             double[] ambient = p.chart().pushForward(p.xi(), v.tau());
-            double[] got = q.chart().pushForward(q.xi(), atlas.parallelTransport(p, v, q).tau());
+            double[] got = q.chart().pushForward(q.xi(), geodesics.parallelTransport(p, v, q).orElseThrow().tau());
             double[] expected = exact.parallelTransport(atlas.embed(p), ambient, atlas.embed(q));
-            assertThat(norm(Vec.minus(got, expected)) / norm(ambient)).as("transport error of pair %d", i)
+            assertThat(norm(Vectors.minus(got, expected)) / norm(ambient)).as("transport error of pair %d", i)
                     .isLessThan(PARALLEL_TOLERANCE);
         }
     }
@@ -126,17 +131,18 @@ class PointCloudAtlasTest {
     private static final int SPHERE_DISAGREEMENT_POINTS = 2000;
 
     @Test
-    void declaresItsApproximationFromTheDisagreementOfItsCharts() {
-        Approximation a = atlas.approximation().orElseThrow();
+    void declaresItsLengthScaleAndAccuracyFromTheDisagreementOfItsCharts() {
+        LengthScale scale = atlas.capability(LengthScale.class).orElseThrow();
+        Accuracy a = atlas.capability(Accuracy.class).orElseThrow();
         double e = atlas.chartDisagreement();
 
-        assertThat(a.lengthScale()).as("length scale = r/10").isCloseTo(0.1 * atlas.summary().radius(), within(1e-15));
-        assertThat(a.roundTrip()).as("round trip = 2E/length scale").isCloseTo(2 * e / a.lengthScale(), within(1e-15));
+        assertThat(scale.value()).as("length scale = r/10").isCloseTo(0.1 * atlas.summary().radius(), within(1e-15));
+        assertThat(a.roundTrip()).as("round trip = 2E/length scale").isCloseTo(2 * e / scale.value(), within(1e-15));
         assertThat(a.distance()).as("distance = 2% + round trip").isCloseTo(0.02 + a.roundTrip(), within(1e-15));
         assertThat(a.slope()).as("slope").isEqualTo(0.3);
         assertThat(a.justification()).as("justification states E")
                 .contains(String.format(Locale.ROOT, "E = %.2e", e)).contains("27 quadratic charts");
-        assertThat(atlas.approximation().orElseThrow()).as("computed once").isSameAs(a);
+        assertThat(atlas.capability(Accuracy.class).orElseThrow()).as("computed once").isSameAs(a);
         double reference = disagreementOnUniformPointsOfTheSphere();
         assertThat(e).as("E on the atlas's samples against E on uniform points of S² (%s)", reference)
                 .isBetween(reference / DISAGREEMENT_RATIO, reference * DISAGREEMENT_RATIO);
@@ -192,23 +198,24 @@ class PointCloudAtlasTest {
         ChartPoint p = new ChartPoint(chart, Coordinates.zeros(2));
         double[] direction = {1, 0};
         double t = 0;
-        while (chart.inside(Vec.scaled(direction, t))) {
+        while (chart.inside(Vectors.scaled(direction, t))) {
             t += 0.01;
         }
-        assertThat(chart.boundaryValue(Vec.scaled(direction, t))).as("quartic past the boundary").isPositive();
-        ChartPoint q = atlas.retraction().retract(p, p.tangent(Coordinates.of(t, 0)));
+        assertThat(chart.boundaryValue(Vectors.scaled(direction, t))).as("quartic past the boundary").isPositive();
+        ChartPoint q = atlas.retraction().retract(p, p.tangent(Coordinates.of(t, 0))).orElseThrow();
         assertThat(q.chart()).as("chart after crossing the boundary").isNotEqualTo(chart);
         assertThat(q.chart().contains(q.xi())).as("the new chart contains the point").isTrue();
         assertThat(norm(atlas.embed(q))).as("the point stays on S²").isCloseTo(1, within(0.02));
-        ChartPoint r = atlas.retraction().retract(p, p.tangent(Coordinates.of(t / 2, 0)));
+        ChartPoint r = atlas.retraction().retract(p, p.tangent(Coordinates.of(t / 2, 0))).orElseThrow();
         assertThat(r.chart()).as("chart before the boundary").isEqualTo(chart);
         assertThat(r.xi()).as("quasi-Euclidean update ξ + τ").isEqualTo(Coordinates.of(t / 2, 0));
     }
 
     @Test
-    void aRetractionThatLeavesTheDataIsRejectedNamingTau() {
+    void aRetractionThatLeavesTheDataAnswersEmpty() {
         // a flat unit disc in R³ (1500 points, seeded): a step from its centre of length 3 ends far past the rim,
-        // where no chart represents the point; a step of length 0.3 stays on the data and is quasi-Euclidean
+        // where no chart represents the point (the atlas has an edge there); a step of length 0.3 stays on the data
+        // and is quasi-Euclidean
         Random rng = new Random(SEED);
         double[][] disc = new double[1500][];
         for (int i = 0; i < disc.length; i++) {
@@ -218,11 +225,14 @@ class PointCloudAtlasTest {
         }
         PointCloudAtlas flat = PointCloudAtlas.builder(disc).dimension(2).seed(SEED).build();
         ChartPoint p = flat.locate(new double[] {0, 0, 0});
-        double[] e1 = flat.embed(flat.retraction().retract(p, p.tangent(Coordinates.of(0.3, 0))));
+        double[] e1 = flat.embed(flat.retraction().retract(p, p.tangent(Coordinates.of(0.3, 0))).orElseThrow());
         assertThat(norm(e1)).as("distance of a short step from the centre").isCloseTo(0.3, within(0.01));
-        assertThatThrownBy(() -> flat.retraction().retract(p, p.tangent(Coordinates.of(3, 0))))
+        assertThat(flat.retraction().retract(p, p.tangent(Coordinates.of(3, 0)))).as("a step past the rim of the disc")
+                .isEmpty();
+        ChartPoint pastRim = new ChartPoint(p.chart(), p.xi().plus(Coordinates.of(3, 0)));
+        assertThatThrownBy(() -> flat.atlas().changeChart(pastRim))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessageStartingWith("tau: expected a step that stays on the learned atlas");
+                .hasMessageStartingWith("q: expected a point that a chart of the learned atlas represents");
     }
 
     @Test
@@ -233,7 +243,7 @@ class PointCloudAtlasTest {
         }
         Random rng = new Random(SEED);
         for (int i = 0; i < 100; i++) {
-            ChartPoint p = atlas.sampler().orElseThrow().sample(rng);
+            ChartPoint p = atlas.capability(Sampler.class).orElseThrow().sample(rng);
             assertThat(p.chart().contains(p.xi())).as("sample %d inside its chart", i).isTrue();
         }
     }

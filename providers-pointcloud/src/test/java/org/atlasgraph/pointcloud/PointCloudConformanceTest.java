@@ -9,7 +9,7 @@ import org.atlasgraph.tck.ManifoldVerification;
 
 /**
  * Runs the conformance kit on the atlas learned from 3000 points of S², against the bounds the atlas declares for
- * itself ({@link PointCloudAtlas#approximation()}: length scale 0.1·r, round trips 2E/length scale for the largest
+ * itself (its {@code LengthScale} 0.1·r and its {@code Accuracy}: round trips 2E/length scale for the largest
  * disagreement E between charts, naive distances within 2% plus that), which the kit applies by default, as
  * {@code atlas tck --provider pointcloud} does.
  */

@@ -24,21 +24,21 @@ class PointCloudProviderTest {
         }
         Path file = dir.resolve("sphere.csv");
         Files.writeString(file, csv);
-        Manifold m = Providers.create("pointcloud", Map.of("input", file.toString(), "d", "2"));
+        Manifold m = Providers.onClassPath().create("pointcloud", Map.of("input", file.toString(), "d", "2"));
         assertThat(m.dimension()).isEqualTo(2);
         assertThat(m.ambientDimension()).isEqualTo(3);
         Path saved = dir.resolve("atlas.json");
         AtlasJson.save((PointCloudAtlas) m, saved);
-        Manifold reloaded = Providers.create("pointcloud", Map.of("input", saved.toString()));
+        Manifold reloaded = Providers.onClassPath().create("pointcloud", Map.of("input", saved.toString()));
         assertThat(((PointCloudAtlas) reloaded).model()).isEqualTo(((PointCloudAtlas) m).model());
     }
 
     @Test
     void rejectsUnknownDataSetsAndNegativeSettings() {
-        assertThatThrownBy(() -> Providers.create("pointcloud", Map.of("dataset", "mnist")))
+        assertThatThrownBy(() -> Providers.onClassPath().create("pointcloud", Map.of("dataset", "mnist")))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("parameter 'dataset' of provider 'pointcloud': expected one of [klein], found mnist");
-        assertThatThrownBy(() -> Providers.create("pointcloud", Map.of("r", "-1")))
+        assertThatThrownBy(() -> Providers.onClassPath().create("pointcloud", Map.of("r", "-1")))
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("parameter 'r' of provider 'pointcloud': expected 0 (derive) or a radius > 0");
     }

@@ -45,7 +45,7 @@ class QuadraticFitTest {
     void recoversTheCoefficientsOfAnExactQuadraticSurface() {
         double[][] h = {{0.8, 0.3}, {0.3, -0.4}};
         double[][] pts = paraboloid(h, 400, new Random(SEED));
-        QuadraticFit.Result fit = QuadraticFit.fit(pts, all(pts.length), 2, new double[3], SCALE);
+        QuadraticFit.Result fit = QuadraticFit.fit(pts, all(pts.length), 2, new double[3], SCALE).orElseThrow();
         // the normal direction is ±e₃ and K is H in the fitted tangent frame: compare invariants of the 2×2 K
         double[] m = fit.normalBasis();
         assertThat(Math.abs(m[2])).as("normal direction ±e₃").isCloseTo(1, within(EXACT));
@@ -74,7 +74,8 @@ class QuadraticFitTest {
             }
         }
         double[][] cloud = pts.toArray(new double[0][]);
-        QuadraticFit.Result fit = QuadraticFit.fit(cloud, all(cloud.length), 2, new double[5], SCALE);
+        QuadraticFit.Result fit = QuadraticFit.fit(cloud, all(cloud.length), 2, new double[5], SCALE)
+                .orElseThrow();
         QuadraticChart chart = new QuadraticChart(0, new ChartModel(cloud[0], fit.origin(), fit.tangentBasis(),
                 fit.normalBasis(), fit.curvature(), 0.5, fit.coordinateRadius(), fit.coordinateRadius(), 0.5,
                 BoundarySvm.Quadric.ball(5).matrix(), new double[5], -1, fit.rmsResidual(), cloud.length));

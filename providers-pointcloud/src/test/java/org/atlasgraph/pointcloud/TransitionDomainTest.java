@@ -7,6 +7,7 @@ import java.util.SplittableRandom;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.Transition;
+import org.atlasgraph.api.capability.Sampler;
 import org.atlasgraph.pointcloud.data.KleinPatches;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +33,7 @@ class TransitionDomainTest {
         int pairs = 0;
         int pastRim = 0;
         for (int i = 0; i < DRAWS; i++) {
-            ChartPoint p = atlas.sampler().orElseThrow().sample(rng);
+            ChartPoint p = atlas.capability(Sampler.class).orElseThrow().sample(rng);
             double[] x = atlas.embed(p);
             for (Transition t : atlas.atlas().asGraph().orElseThrow().outgoingEdgesOf(p.chart())) {
                 QuadraticChart beta = (QuadraticChart) t.to();

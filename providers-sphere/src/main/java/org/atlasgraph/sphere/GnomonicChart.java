@@ -3,6 +3,7 @@ package org.atlasgraph.sphere;
 import org.atlasgraph.api.Chart;
 import org.atlasgraph.api.ChartId;
 import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.check.Checks;
 
 /**

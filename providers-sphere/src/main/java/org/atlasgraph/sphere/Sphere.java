@@ -10,6 +10,7 @@ import org.atlasgraph.api.Metric;
 import org.atlasgraph.api.TangentVector;
 import org.atlasgraph.api.base.AtlasManifold;
 import org.atlasgraph.api.base.GeodesicPowerSampling;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.capability.ChartCentring;
 import org.atlasgraph.api.capability.ExactGeometry;
 import org.atlasgraph.api.capability.GeodesicPowerDistribution;

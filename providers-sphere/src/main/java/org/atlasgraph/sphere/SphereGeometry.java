@@ -1,5 +1,6 @@
 package org.atlasgraph.sphere;
 
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.api.capability.ExactGeometry;

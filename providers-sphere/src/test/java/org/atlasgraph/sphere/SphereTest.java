@@ -10,6 +10,7 @@ import java.util.random.RandomGenerator;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.Transition;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.capability.ChartCentring;
 import org.atlasgraph.api.capability.ExactGeometry;
 import org.atlasgraph.api.capability.GeodesicPowerDistribution;

@@ -2,7 +2,8 @@ package org.atlasgraph.api.base;
 
 /**
  * Solves a small symmetric positive definite system in place of a linear-algebra dependency (the SPI depends on the
- * JDK only): the Gram matrices of {@link PullbackMetric} are d×d with d the chart dimension.
+ * JDK only): the Gram matrices of {@link PullbackMetric} and the chart metrics behind {@link Vectors#solveSpd} are d×d
+ * with d the chart dimension.
  */
 final class Cholesky {
     private Cholesky() {

@@ -5,7 +5,9 @@
  * {@link org.atlasgraph.api.base.QuasiEuclideanInverseRetraction},
  * {@link org.atlasgraph.api.base.DifferentialVectorTransport}), the pull-back metric
  * ({@link org.atlasgraph.api.base.PullbackMetric}), the adapters of closed-form geometry to chart points
- * ({@link org.atlasgraph.api.base.ExactPrimitives}) and the geodesic power distribution built from a uniform sampler and
- * closed forms ({@link org.atlasgraph.api.base.GeodesicPowerSampling}).
+ * ({@link org.atlasgraph.api.base.ExactPrimitives}), the geodesic power distribution built from a uniform sampler and
+ * closed forms ({@link org.atlasgraph.api.base.GeodesicPowerSampling}), and two kernels providers share: dense-vector
+ * arithmetic on plain arrays ({@link org.atlasgraph.api.base.Vectors}) and the shortest-path search of Alg. 3
+ * ({@link org.atlasgraph.api.base.CsrDijkstra}).
  */
 package org.atlasgraph.api.base;

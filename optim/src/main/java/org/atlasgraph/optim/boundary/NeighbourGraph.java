@@ -6,6 +6,7 @@ import java.util.List;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.TangentVector;
+import org.atlasgraph.api.base.CsrDijkstra;
 
 /**
  * Logarithms of all of a class's points within distance h of a flow point, by shortest paths through the class's
@@ -18,7 +19,8 @@ import org.atlasgraph.api.TangentVector;
  * a usable logarithm (the projection folds the θ-loop onto its tangent line and the principal direction flips with θ).
  * One Dijkstra search from the flow point over this graph gives all of them at once: a node's logarithm is its parent's
  * plus the edge's local logarithm carried by the product of the edge transports along the tree, kept as a d×d matrix
- * per node. The edges' local logarithms and transport matrices depend only on the data and are computed once.
+ * per node. The edges' local logarithms and transport matrices depend only on the data and are computed once. The
+ * graph is kept in CSR form and searched by the shared {@link CsrDijkstra}, the search the learned atlas's Alg. 3 uses.
  */
 final class NeighbourGraph {
     /** Graph degree: enough edges for the shortest paths to follow the surface rather than zig-zag. */
@@ -33,19 +35,18 @@ final class NeighbourGraph {
 
     private final ClassSample sample;
     private final int d;
-    private final int[][] adjacency;
-    private final double[][] edgeLength;
-    /** edgeLog[i][e]: Log_{x_i}(x_j) for the e-th neighbour j of i, in x_i's chart. */
-    private final double[][][] edgeLog;
-    /** edgeTransport[i][e]: the d×d matrix (row-major) of the transport from x_j's chart to x_i's chart. */
-    private final double[][][] edgeTransport;
+    /** The graph, its edges i → j weighted by chord length ‖x_i − x_j‖. */
+    private final CsrDijkstra graph;
+    /** edgeLog[e] for the edge e from i to j: Log_{x_i}(x_j), in x_i's chart. */
+    private final double[][] edgeLog;
+    /** edgeTransport[e] for the edge e from i to j: the d×d row-major transport from x_j's chart to x_i's. */
+    private final double[][] edgeTransport;
 
-    private NeighbourGraph(ClassSample sample, int d, int[][] adjacency, double[][] edgeLength, double[][][] edgeLog,
-                           double[][][] edgeTransport) {
+    private NeighbourGraph(ClassSample sample, int d, CsrDijkstra graph, double[][] edgeLog,
+                           double[][] edgeTransport) {
         this.sample = sample;
         this.d = d;
-        this.adjacency = adjacency;
-        this.edgeLength = edgeLength;
+        this.graph = graph;
         this.edgeLog = edgeLog;
         this.edgeTransport = edgeTransport;
     }
@@ -71,25 +72,28 @@ final class NeighbourGraph {
             }
         }
         int d = sample.point(0).chart().dimension();
-        int[][] adjacency = new int[n][];
-        double[][] length = new double[n][];
-        double[][][] log = new double[n][][];
-        double[][][] transport = new double[n][][];
+        int[] offsets = new int[n + 1];
+        for (int i = 0; i < n; i++) {
+            offsets[i + 1] = offsets[i] + nb.get(i).size();
+        }
+        int edges = offsets[n];
+        int[] targets = new int[edges];
+        double[] length = new double[edges];
+        double[][] log = new double[edges][];
+        double[][] transport = new double[edges][];
         for (int i = 0; i < n; i++) {
             List<Integer> list = nb.get(i);
-            adjacency[i] = list.stream().mapToInt(Integer::intValue).toArray();
-            length[i] = new double[list.size()];
-            log[i] = new double[list.size()][];
-            transport[i] = new double[list.size()][];
             ChartPoint xi = sample.point(i);
-            for (int e = 0; e < list.size(); e++) {
-                int j = list.get(e);
-                length[i][e] = Math.sqrt(ClassSample.squaredDistance(sample.ambient(i), sample.ambient(j)));
-                log[i][e] = g.near(xi, sample.point(j)).tau().toArray();
-                transport[i][e] = transportMatrix(sample.point(j), xi, d, g);
+            for (int a = 0; a < list.size(); a++) {
+                int e = offsets[i] + a;
+                int j = list.get(a);
+                targets[e] = j;
+                length[e] = Math.sqrt(ClassSample.squaredDistance(sample.ambient(i), sample.ambient(j)));
+                log[e] = g.near(xi, sample.point(j)).tau().toArray();
+                transport[e] = transportMatrix(sample.point(j), xi, d, g);
             }
         }
-        return new NeighbourGraph(sample, d, adjacency, length, log, transport);
+        return new NeighbourGraph(sample, d, new CsrDijkstra(offsets, targets, length), log, transport);
     }
 
     /** @return the d×d matrix (row-major) of the vector transport from p's chart to q's chart */
@@ -117,128 +121,32 @@ final class NeighbourGraph {
     List<TangentVector> logsWithin(ChartPoint p, double h, BoundaryPrimitives g) {
         int n = sample.size();
         int dd = d * d;
-        double[] dist = new double[n];
-        Arrays.fill(dist, Double.POSITIVE_INFINITY);
-        int[] parent = new int[n];
-        int[] parentEdge = new int[n];
         double[] log = new double[n * d];
         double[] carry = new double[n * dd];
-        boolean[] done = new boolean[n];
-        IndexHeap heap = new IndexHeap(n);
         double reach = SEARCH_INFLATION * h;
+        CsrDijkstra.Search search = graph.search(0, v -> 0, reach);
         double[] gram = g.gram(p);
         double[] x = g.manifold().embed(p);
         for (int i : sample.nearestIndices(x, Math.min(DEGREE, n))) {
             double len = Math.sqrt(ClassSample.squaredDistance(sample.ambient(i), x));
             if (len <= reach) {
-                dist[i] = len;
-                parent[i] = -1;
                 System.arraycopy(g.near(p, sample.point(i)).tau().toArray(), 0, log, i * d, d);
                 System.arraycopy(transportMatrix(sample.point(i), p, d, g), 0, carry, i * dd, dd);
-                heap.push(i, len);
+                search.offer(i, len, -1, -1);
             }
         }
         List<TangentVector> out = new ArrayList<>();
-        while (!heap.isEmpty()) {
-            int i = heap.pop();
-            done[i] = true;
-            if (parent[i] >= 0) {
-                extend(log, carry, parent[i], i, edgeLog[parent[i]][parentEdge[i]],
-                        edgeTransport[parent[i]][parentEdge[i]]);
+        for (int i = search.next(); i >= 0; i = search.next()) {
+            int parent = search.parent(i);
+            if (parent >= 0) {
+                int e = search.parentEdge(i);
+                extend(log, carry, parent, i, edgeLog[e], edgeTransport[e]);
             }
             if (quadratic(gram, log, i * d) <= h * h) {
                 out.add(p.tangent(Coordinates.ofComputed("neighbour log", Arrays.copyOfRange(log, i * d, i * d + d))));
             }
-            for (int e = 0; e < adjacency[i].length; e++) {
-                int j = adjacency[i][e];
-                double nd = dist[i] + edgeLength[i][e];
-                if (done[j] || nd > reach || nd >= dist[j]) {
-                    continue;
-                }
-                dist[j] = nd;
-                parent[j] = i;
-                parentEdge[j] = e;
-                heap.push(j, nd);
-            }
         }
         return out;
-    }
-
-    /** A binary min-heap of node indices keyed by distance, with decrease-key: Dijkstra without boxing. */
-    private static final class IndexHeap {
-        private final int[] heap;
-        private final int[] position;
-        private final double[] key;
-        private int size;
-
-        IndexHeap(int n) {
-            heap = new int[n];
-            position = new int[n];
-            key = new double[n];
-            Arrays.fill(position, -1);
-        }
-
-        boolean isEmpty() {
-            return size == 0;
-        }
-
-        /** Inserts i, or lowers its key if it is already queued. */
-        void push(int i, double k) {
-            if (position[i] < 0) {
-                heap[size] = i;
-                position[i] = size++;
-            }
-            key[i] = k;
-            up(position[i]);
-        }
-
-        int pop() {
-            int top = heap[0];
-            position[top] = -2;
-            size--;
-            if (size > 0) {
-                heap[0] = heap[size];
-                position[heap[0]] = 0;
-                down(0);
-            }
-            return top;
-        }
-
-        private void up(int at) {
-            int i = heap[at];
-            while (at > 0) {
-                int up = (at - 1) / 2;
-                if (key[heap[up]] <= key[i]) {
-                    break;
-                }
-                heap[at] = heap[up];
-                position[heap[at]] = at;
-                at = up;
-            }
-            heap[at] = i;
-            position[i] = at;
-        }
-
-        private void down(int at) {
-            int i = heap[at];
-            while (true) {
-                int child = 2 * at + 1;
-                if (child >= size) {
-                    break;
-                }
-                if (child + 1 < size && key[heap[child + 1]] < key[heap[child]]) {
-                    child++;
-                }
-                if (key[heap[child]] >= key[i]) {
-                    break;
-                }
-                heap[at] = heap[child];
-                position[heap[at]] = at;
-                at = child;
-            }
-            heap[at] = i;
-            position[i] = at;
-        }
     }
 
     /**

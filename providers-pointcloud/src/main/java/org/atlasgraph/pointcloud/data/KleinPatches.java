@@ -1,6 +1,7 @@
 package org.atlasgraph.pointcloud.data;
 
 import java.util.Random;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
 
@@ -116,7 +117,7 @@ public final class KleinPatches {
             double t = Math.PI * i / THETA_GRID;
             for (int j = 0; j < PHI_GRID; j++) {
                 double p = 2 * Math.PI * j / PHI_GRID;
-                double e = squaredDistance(patch(t, p), patch);
+                double e = Vectors.squaredDistance(patch(t, p), patch);
                 if (e < best) {
                     best = e;
                     bestT = t;
@@ -179,15 +180,6 @@ public final class KleinPatches {
             p = 0;
         }
         return new double[] {t, p};
-    }
-
-    private static double squaredDistance(double[] a, double[] b) {
-        double s = 0;
-        for (int i = 0; i < a.length; i++) {
-            double d = a[i] - b[i];
-            s += d * d;
-        }
-        return s;
     }
 
     /** @return N, the number of patches */

@@ -1,0 +1,212 @@
+package org.atlasgraph.pointcloud;
+
+import java.util.List;
+import java.util.Optional;
+import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.TangentVector;
+import org.atlasgraph.api.base.Vectors;
+import org.atlasgraph.api.capability.Geodesics;
+import org.atlasgraph.api.check.InvalidInputException;
+
+/**
+ * The primitives of a learned atlas that reach beyond one chart along the dense neighbour graph of Alg. 2: the
+ * approximate Riemannian logarithm, parallel transport and geodesic distance (the {@link Geodesics} capability), and
+ * the retraction logarithm and vector transport of the quasi-Euclidean retraction. Where p's chart represents q, each
+ * is computed in that chart in closed form; beyond, along the shortest path of Alg. 3 ({@link ShortestPathLogarithm}),
+ * whose graph is built on first use.
+ *
+ * <p>"No path joins p and q" (the data fall apart into pieces) is a value: the logarithms and the parallel transport
+ * are empty and the distance is +∞.
+ */
+final class ApproximateGeodesics implements Geodesics {
+    private final List<QuadraticChart> charts;
+    private final int[][] neighbours;
+    private final double tolerance;
+    private final ChartMembership membership;
+    private volatile ShortestPathLogarithm paths;
+
+    /**
+     * @param charts     the atlas's charts, by index
+     * @param neighbours for each chart, the charts it overlaps
+     * @param tolerance  the atlas's off-surface tolerance
+     * @param membership the charts' membership, which tells where a chart represents a point
+     */
+    ApproximateGeodesics(List<QuadraticChart> charts, int[][] neighbours, double tolerance,
+                         ChartMembership membership) {
+        this.charts = charts;
+        this.neighbours = neighbours;
+        this.tolerance = tolerance;
+        this.membership = membership;
+    }
+
+    /**
+     * {@inheritDoc} Within a chart the second-order expansion {@code Δ + ½Γ_ξ(Δ, Δ)} of the logarithm in
+     * coordinates, with Δ = ξ_q − ξ_p and the Christoffel symbols of the chart's quadratic surface, rescaled to the
+     * naive distance; beyond, Alg. 3 along the shortest path of the dense neighbour graph with the same corrections
+     * per segment, parallel transport between segments, and the length of the path (see
+     * {@code ShortestPathLogarithm}). The expansion alone errs by O(‖Δ‖²) in length; the naive distance measures the
+     * length of the segment on the surface exactly. Unlike the inverse retraction, which inverts the quasi-Euclidean
+     * retraction, this approximates the exponential map's inverse.
+     *
+     * @throws InvalidInputException if a point is not in a chart of this atlas
+     */
+    @Override
+    public Optional<TangentVector> log(ChartPoint p, ChartPoint q) {
+        return logarithm(p, q, true);
+    }
+
+    /**
+     * The retraction logarithm (§4.2.5): ξ_q − ξ_p when p's chart represents q, else Alg. 3 along the shortest path,
+     * summing coordinate differences carried between charts by the differentials of §4.2.4.
+     *
+     * @param p the base point
+     * @param q a point
+     * @return the tangent vector at p; empty when p's chart cannot represent q and no path joins them
+     * @throws InvalidInputException if a point is not in a chart of this atlas
+     */
+    Optional<TangentVector> retractionLogarithm(ChartPoint p, ChartPoint q) {
+        return logarithm(p, q, false);
+    }
+
+    /**
+     * The retraction logarithm, or with {@code riemannian} the second-order logarithm, when p's chart represents q;
+     * Alg. 3 otherwise.
+     */
+    private Optional<TangentVector> logarithm(ChartPoint p, ChartPoint q, boolean riemannian) {
+        QuadraticChart a = membership.own(p.chart());
+        membership.own(q.chart());
+        double[] xi = p.xi().toArray();
+        double[] qInP = membership.expressIn(a, q);
+        Optional<double[]> v;
+        if (qInP == null) {
+            v = paths().logarithm(node(p), node(q), riemannian);
+        } else {
+            v = Optional.of(riemannian ? ShortestPathLogarithm.localLogarithm(a, xi, qInP)
+                    : Vectors.minus(qInP, xi));
+        }
+        return v.map(tau -> p.tangent(Coordinates.ofComputed(riemannian ? "logarithm" : "inverseRetract", tau)));
+    }
+
+    /**
+     * The vector transport of §4.2.4: the identity within a chart; across charts, the representative carried to q's
+     * coordinates in p's chart by the identity and then by the differentials {@code [Dφ̃_β⁻¹]⁺ Dφ̃_α⁻¹}; where p's
+     * chart cannot represent q, the same along the shortest path.
+     *
+     * @param p   the base point of τ
+     * @param tau a tangent vector at p
+     * @param q   the destination
+     * @return the transported vector, in q's chart
+     * @throws InvalidInputException if τ is not in p's chart, a point is not in a chart of this atlas, or no path of
+     *     the atlas joins p and q (q is not near p, as the transport requires)
+     */
+    TangentVector transport(ChartPoint p, TangentVector tau, ChartPoint q) {
+        p.requireTangent("tau", tau);
+        QuadraticChart a = membership.own(p.chart());
+        QuadraticChart b = membership.own(q.chart());
+        if (a.equals(b)) {
+            return q.tangent(tau.tau());
+        }
+        double[] qInP = membership.expressIn(a, q);
+        double[] v = qInP != null
+                ? ShortestPathLogarithm.carry(a, qInP, b, q.xi().toArray(), tau.tau().toArray())
+                : paths().transport(node(p), tau.tau().toArray(), node(q), false)
+                        .orElseThrow(() -> unconnected(p, q));
+        return q.tangent(Coordinates.ofComputed("transport", v));
+    }
+
+    /**
+     * {@inheritDoc} The parallel-transport equation {@code v' = −Γ(γ', v)} of the charts' quadratic surfaces,
+     * integrated along the same straight segments that {@link #distance} measures (one segment when p's chart
+     * represents q), carried between charts by the differentials of §4.2.4, and rescaled to keep the metric norm. The
+     * manifold's vector transport is the paper's cheaper first-order transport (the identity within a chart).
+     *
+     * @throws InvalidInputException if τ is not in p's chart or a point is not in a chart of this atlas
+     */
+    @Override
+    public Optional<TangentVector> parallelTransport(ChartPoint p, TangentVector tau, ChartPoint q) {
+        p.requireTangent("tau", tau);
+        QuadraticChart a = membership.own(p.chart());
+        QuadraticChart b = membership.own(q.chart());
+        double[] t = tau.tau().toArray();
+        double[] qInP = membership.expressIn(a, q);
+        Optional<double[]> v;
+        if (qInP != null) {
+            double[] moved = ShortestPathLogarithm.parallel(a, p.xi().toArray(), qInP, t);
+            double[] carried = ShortestPathLogarithm.carry(a, qInP, b, q.xi().toArray(), moved);
+            v = Optional.of(ShortestPathLogarithm.withLength(b, q.xi().toArray(), carried,
+                    Math.sqrt(a.metricInner(p.xi().toArray(), t, t))));
+        } else {
+            v = paths().transport(node(p), t, node(q), true);
+        }
+        return v.map(moved -> q.tangent(Coordinates.ofComputed("parallelTransport", moved)));
+    }
+
+    /**
+     * {@inheritDoc} The naive approximate distance of §4.2.3 in closed form (App. F.4) within a chart, averaged over
+     * the two charts where each represents the other point; beyond, the length of the shortest path of Alg. 2,
+     * shortened to long straight segments. +∞ where no path joins the points.
+     *
+     * @throws InvalidInputException if a point is not in a chart of this atlas
+     */
+    @Override
+    public double distance(ChartPoint p, ChartPoint q) {
+        QuadraticChart a = membership.own(p.chart());
+        QuadraticChart b = membership.own(q.chart());
+        double[] xp = p.xi().toArray();
+        double[] xq = q.xi().toArray();
+        if (a.equals(b)) {
+            return a.naiveDistance(xp, xq);
+        }
+        double[] qInP = membership.expressIn(a, q);
+        double[] pInQ = membership.expressIn(b, p);
+        if (qInP != null && pInQ != null) {
+            return 0.5 * (a.naiveDistance(xp, qInP) + b.naiveDistance(pInQ, xq));
+        }
+        if (qInP != null) {
+            return a.naiveDistance(xp, qInP);
+        }
+        if (pInQ != null) {
+            return b.naiveDistance(pInQ, xq);
+        }
+        // order the ends canonically so that the (direction-dependent) path shortening is symmetric
+        boolean swap = a.index() > b.index();
+        return paths().distance(node(swap ? q : p), node(swap ? p : q));
+    }
+
+    /** {@inheritDoc} Always false: the charts are quadratic fits and paths run through a finite graph. */
+    @Override
+    public boolean isExact() {
+        return false;
+    }
+
+    /** @return the number of vertices of the dense neighbour graph of Alg. 2 (built on first use) */
+    int denseGraphSize() {
+        return paths().graphSize();
+    }
+
+    private static ShortestPathLogarithm.Node node(ChartPoint p) {
+        return ShortestPathLogarithm.Node.of((QuadraticChart) p.chart(), p.xi().toArray());
+    }
+
+    private static InvalidInputException unconnected(ChartPoint p, ChartPoint q) {
+        return new InvalidInputException("q", "a point connected to p through the learned atlas (p in "
+                + p.chart().id() + ")", "no path to q in " + q.chart().id(),
+                "the dense neighbour graph has no route between their charts");
+    }
+
+    private ShortestPathLogarithm paths() {
+        ShortestPathLogarithm p = paths;
+        if (p == null) {
+            synchronized (this) {
+                p = paths;
+                if (p == null) {
+                    p = new ShortestPathLogarithm(DenseNeighbourGraph.build(charts, neighbours, tolerance),
+                            neighbours, tolerance);
+                    paths = p;
+                }
+            }
+        }
+        return p;
+    }
+}
