@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "distance", description = {
     "Geodesic distances on a learned atlas between pairs of ambient points.",
-    "Each row of --pairs holds two points (2D numeric columns after a header row); the output adds a 'distance' column.",
+    "Each row of --pairs holds two points (2D numeric columns after a header row); the output adds a 'distance' "
+            + "column.",
     "Example: atlas distance --atlas atlas.json --pairs pairs.csv --out d.csv",
 })
 final class DistanceCommand implements Callable<Integer> {
@@ -40,7 +41,8 @@ final class DistanceCommand implements Callable<Integer> {
             + "numeric columns: the first D are one point, the next D the other.")
     private Path pairs;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "Where to write the distances. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--out", paramLabel = "FILE",
+            description = "Where to write the distances. Default: ${DEFAULT-VALUE}.")
     private Path out = Path.of("distances.csv");
 
     @Spec

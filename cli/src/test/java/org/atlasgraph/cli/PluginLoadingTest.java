@@ -125,7 +125,8 @@ class PluginLoadingTest {
         assertThat(frechet.exitCode()).as("frechet exit code; stderr: %s", frechet.err()).isEqualTo(ExitCodes.OK);
         assertThat(frechet.out()).as("frechet notes").contains("H^2 has no geodesic power distribution",
                 "distances are to the batch Fréchet mean of the drawn samples, converged in ");
-        assertThat(frechet.out()).as("distance column of atlas").containsPattern("(?m)^atlas +\\|.*\\d\\.\\d\\de-\\d\\d");
+        assertThat(frechet.out()).as("distance column of atlas")
+                .containsPattern("(?m)^atlas +\\|.*\\d\\.\\d\\de-\\d\\d");
     }
 
     @Test
