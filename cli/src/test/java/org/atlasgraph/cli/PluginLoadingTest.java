@@ -88,7 +88,7 @@ class PluginLoadingTest {
 
         assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.OK);
         assertThat(run.out()).as("rows").containsPattern("(?m)^atlas +\\| ").containsPattern("(?m)^exp +\\| ")
-                .contains("R^2: skipped gifee, retraction, opca", "R^2 has no geodesic power distribution",
+                .contains("R^2: skipped gifee, retraction, opca", "R^2: no geodesic power distribution",
                         "batch Fréchet mean of the drawn samples");
     }
 
@@ -123,7 +123,7 @@ class PluginLoadingTest {
         assertThat(tck.out()).as("tck summary").contains("H^2 from hyperbolic-test d=2, seed 42, 2 samples, "
                 + "length scale 0.5 (declared: ");
         assertThat(frechet.exitCode()).as("frechet exit code; stderr: %s", frechet.err()).isEqualTo(ExitCodes.OK);
-        assertThat(frechet.out()).as("frechet notes").contains("H^2 has no geodesic power distribution",
+        assertThat(frechet.out()).as("frechet notes").contains("H^2: no geodesic power distribution",
                 "distances are to the batch Fréchet mean of the drawn samples, converged in ");
         assertThat(frechet.out()).as("distance column of atlas")
                 .containsPattern("(?m)^atlas +\\|.*\\d\\.\\d\\de-\\d\\d");

@@ -155,7 +155,7 @@ public final class FrechetRuns {
         for (long i = 0; i < count; i++) {
             samples.add(m.embed(sampler.sample(rng)));
         }
-        notes.add(m.name() + " has no geodesic power distribution: the samples are drawn from its sampler");
+        notes.add("no geodesic power distribution: the samples are drawn from its sampler");
         KarcherMean reference = KarcherMean.of(m, samples, KARCHER_TOLERANCE, KARCHER_ITERATIONS);
         Optional<double[]> mean = reference.mean().map(m::embed);
         notes.add(mean.isPresent() ? "distances are to the batch Fréchet mean of the drawn samples, "
