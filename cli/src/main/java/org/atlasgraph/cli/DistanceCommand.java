@@ -8,16 +8,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
+import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.capability.Geodesics;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.cli.io.AtomicFiles;
 import org.atlasgraph.cli.io.InputFiles;
 import org.atlasgraph.io.AtomicWriter;
-import org.atlasgraph.pointcloud.PointCloudAtlas;
 import org.atlasgraph.pointcloud.io.AtlasJson;
 import org.atlasgraph.pointcloud.io.PointCloudFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
@@ -28,7 +30,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "distance", description = {
     "Geodesic distances on a learned atlas between pairs of ambient points.",
-    "Each row of --pairs holds two points (2D numeric columns after a header row); the output adds a 'distance' column.",
+    "Each row of --pairs holds two points (2D numeric columns after a header row); the output adds a 'distance' "
+            + "column.",
     "Example: atlas distance --atlas atlas.json --pairs pairs.csv --out d.csv",
 })
 final class DistanceCommand implements Callable<Integer> {
@@ -39,17 +42,23 @@ final class DistanceCommand implements Callable<Integer> {
             + "numeric columns: the first D are one point, the next D the other.")
     private Path pairs;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "Where to write the distances. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--out", paramLabel = "FILE",
+            description = "Where to write the distances. Default: ${DEFAULT-VALUE}.")
     private Path out = Path.of("distances.csv");
 
     @Spec
     private CommandSpec spec;
 
+    @ParentCommand
+    private AtlasCommand parent;
+
     @Override
     public Integer call() throws IOException {
         AtomicWriter.create().protecting("--atlas", atlasFile).protecting("--pairs", pairs)
                 .requireWritable("--out", out);
-        PointCloudAtlas atlas = AtlasJson.load(InputFiles.requireReadable("--atlas", atlasFile));
+        Manifold atlas = parent.prepare(AtlasJson.load(InputFiles.requireReadable("--atlas", atlasFile)));
+        Geodesics geodesics = atlas.capability(Geodesics.class).orElseThrow(() -> new InvalidInputException(
+                "--atlas", "an atlas with geodesic distances", atlas.name() + ", which has none"));
         PointCloudFiles.Table table = PointCloudFiles.readCsv(InputFiles.requireReadable("--pairs", pairs));
         int dim = atlas.ambientDimension();
         if (table.columns() != 2 * dim) {
@@ -63,7 +72,7 @@ final class DistanceCommand implements Callable<Integer> {
             double[] x = Arrays.copyOfRange(rows[i], 0, dim);
             double[] y = Arrays.copyOfRange(rows[i], dim, 2 * dim);
             try {
-                distances[i] = atlas.geodesicDistance(x, y);
+                distances[i] = geodesics.distance(atlas.locate(x), atlas.locate(y));
             } catch (InvalidInputException e) {
                 throw new InvalidInputException(pairs + " data row " + (i + 1) + ": " + e.input(), e.expected(),
                         e.found());
