@@ -2,7 +2,8 @@ package org.atlasgraph.bench;
 
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import org.atlasgraph.grassmann.DeltaMax;
+import org.atlasgraph.api.capability.GeodesicPowerDistribution;
+import org.atlasgraph.api.capability.Sampler;
 import org.atlasgraph.grassmann.Grassmann;
 import org.atlasgraph.optim.mean.FrechetScheme;
 import org.atlasgraph.optim.mean.OnlineFrechetMean;
@@ -55,11 +56,12 @@ public class FrechetBenchmark {
         int k = Integer.parseInt(nk[1]);
         Grassmann gr = Grassmann.of(n, k);
         SplittableRandom rng = new SplittableRandom(SEED);
-        double[] x = gr.embed(gr.sampler().orElseThrow().sample(rng));
+        double[] x = gr.embed(gr.capability(Sampler.class).orElseThrow().sample(rng));
+        GeodesicPowerDistribution gpd = gr.capability(GeodesicPowerDistribution.class).orElseThrow();
         int length = (int) Math.max(2, Math.min(MAX_RING, RING_BYTES / (8L * n * k)));
         ring = new double[length][];
         for (int i = 0; i < length; i++) {
-            ring[i] = gr.gpd(x, POWER, DeltaMax.PAPER, rng);
+            ring[i] = gpd.sample(x, POWER, rng);
         }
         mean = new OnlineFrechetMean(gr, FrechetScheme.parse(scheme, gr));
         mean.add(ring[0]);

@@ -5,6 +5,8 @@ import java.util.concurrent.TimeUnit;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.TangentVector;
+import org.atlasgraph.api.capability.GeodesicPowerDistribution;
+import org.atlasgraph.api.capability.OnlineMeanStep;
 import org.atlasgraph.grassmann.Grassmann;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -42,6 +44,7 @@ public class GrassmannIngestBenchmark {
     String chart;
 
     private Grassmann grassmann;
+    private OnlineMeanStep fused;
     private double[][] samples;
     private ChartPoint mean;
     private int next;
@@ -50,6 +53,7 @@ public class GrassmannIngestBenchmark {
     @Setup
     public void setUp() {
         grassmann = grassmann(size);
+        fused = grassmann.capability(OnlineMeanStep.class).orElseThrow();
         int n = grassmann.n();
         int k = grassmann.k();
         SplittableRandom rng = new SplittableRandom(SEED);
@@ -88,8 +92,9 @@ public class GrassmannIngestBenchmark {
     static double[][] gpdPool(Grassmann grassmann, double[] x, SplittableRandom rng) {
         double work = (double) grassmann.n() * grassmann.k() * grassmann.k();
         double[][] pool = new double[(int) Math.max(2, Math.min(64, POOL_MULTIPLY_ADDS / work))][];
+        GeodesicPowerDistribution gpd = grassmann.capability(GeodesicPowerDistribution.class).orElseThrow();
         for (int i = 0; i < pool.length; i++) {
-            pool[i] = grassmann.gpd(x, 2, rng);
+            pool[i] = gpd.sample(x, 2, rng);
         }
         return pool;
     }
@@ -100,8 +105,8 @@ public class GrassmannIngestBenchmark {
         double[] sample = samples[next % samples.length];
         next++;
         ChartPoint s = grassmann.coordinatesIn(mean.chart(), sample).orElseThrow();
-        TangentVector tau = grassmann.inverseRetraction().inverseRetract(mean, s);
-        mean = grassmann.retraction().retract(mean, tau.scale(1.0 / next));
+        TangentVector tau = grassmann.inverseRetraction().inverseRetract(mean, s).orElseThrow();
+        mean = grassmann.retraction().retract(mean, tau.scale(1.0 / next)).orElseThrow();
         return mean;
     }
 
@@ -110,7 +115,7 @@ public class GrassmannIngestBenchmark {
     public ChartPoint fusedStep() {
         double[] sample = samples[next % samples.length];
         next++;
-        mean = grassmann.stepToward(mean, sample, 1.0 / next).orElseThrow();
+        mean = fused.stepToward(mean, sample, 1.0 / next).orElseThrow();
         return mean;
     }
 

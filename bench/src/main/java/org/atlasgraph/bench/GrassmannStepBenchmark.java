@@ -2,7 +2,9 @@ package org.atlasgraph.bench;
 
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import org.atlasgraph.api.primitive.AmbientStep;
+import org.atlasgraph.api.capability.AmbientSchemes;
+import org.atlasgraph.api.capability.AmbientStep;
+import org.atlasgraph.api.capability.ExactGeometry;
 import org.atlasgraph.grassmann.Grassmann;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -30,7 +32,7 @@ public class GrassmannStepBenchmark {
     @Param({"100x5", "2000x10", "2000x100", "2000x500"})
     String size;
 
-    /** The ambient scheme of {@code ExactGeometry.steps()}. */
+    /** "exp" ({@code ExactGeometry.geodesicStep}) or a scheme of the {@code AmbientSchemes} capability. */
     @Param({"exp", "gifee", "retraction"})
     String scheme;
 
@@ -46,7 +48,9 @@ public class GrassmannStepBenchmark {
         SplittableRandom rng = new SplittableRandom(SEED);
         mean = grassmann.uniform(rng);
         samples = GrassmannIngestBenchmark.gpdPool(grassmann, mean, rng);
-        step = grassmann.exact().orElseThrow().steps().get(scheme);
+        ExactGeometry exact = grassmann.capability(ExactGeometry.class).orElseThrow();
+        step = "exp".equals(scheme) ? exact::geodesicStep
+                : grassmann.capability(AmbientSchemes.class).orElseThrow().schemes().get(scheme);
         next = 10;
     }
 

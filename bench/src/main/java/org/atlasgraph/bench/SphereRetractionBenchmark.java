@@ -5,6 +5,8 @@ import java.util.concurrent.TimeUnit;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.TangentVector;
+import org.atlasgraph.api.capability.ExactGeometry;
+import org.atlasgraph.api.capability.Sampler;
 import org.atlasgraph.sphere.Sphere;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -36,7 +38,7 @@ public class SphereRetractionBenchmark {
     public void setUp() {
         SplittableRandom rng = new SplittableRandom(SEED);
         sphere = Sphere.of(n);
-        p = sphere.sampler().orElseThrow().sample(rng);
+        p = sphere.capability(Sampler.class).orElseThrow().sample(rng);
         double[] t = new double[n - 1];
         for (int i = 0; i < t.length; i++) {
             t[i] = 0.01 * rng.nextDouble(-1, 1);
@@ -49,12 +51,12 @@ public class SphereRetractionBenchmark {
     /** @return the quasi-Euclidean update */
     @Benchmark
     public ChartPoint quasiEuclidean() {
-        return sphere.retraction().retract(p, tau);
+        return sphere.retraction().retract(p, tau).orElseThrow();
     }
 
     /** @return the exact exponential map on the ambient representation */
     @Benchmark
     public double[] exactExp() {
-        return sphere.exact().orElseThrow().exp(ambientP, ambientTau);
+        return sphere.capability(ExactGeometry.class).orElseThrow().exp(ambientP, ambientTau);
     }
 }

@@ -1,6 +1,11 @@
 package org.atlasgraph.cli;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
+import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.validate.ValidatingManifold;
+import org.atlasgraph.cli.wiring.Plugins;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
@@ -9,15 +14,17 @@ import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
 /**
- * The top-level {@code atlas} command: global options ({@code --help}, {@code --version}, {@code --verbose}, all
- * inherited by every subcommand) and the list of subcommands. Register a new subcommand by adding its class to
- * {@code subcommands}, one per line.
+ * The top-level {@code atlas} command: global options ({@code --help}, {@code --version}, {@code --verbose},
+ * {@code --class-path}, {@code --validate}, all inherited by every subcommand, so they may come before or after it)
+ * and the list of subcommands. Register a new subcommand by adding its class to {@code subcommands}, one per line.
  */
 @Command(name = "atlas", scope = ScopeType.INHERIT, mixinStandardHelpOptions = true,
         versionProvider = AtlasVersion.class, sortOptions = false, usageHelpAutoWidth = true,
         description = {
             "Riemannian geometry on atlas graphs: manifolds as coordinate charts joined by transition maps, with "
                     + "computation in chart coordinates.",
+            "Providers outside atlas load from --class-path, the environment variable " + Plugins.VARIABLE
+                    + " (same format) and every jar in ~/.atlas/plugins.",
             "Exit codes: 0 ok, 1 a check failed, 2 bad input, 3 internal error.",
         },
         subcommands = {
@@ -38,6 +45,20 @@ public final class AtlasCommand implements Callable<Integer> {
             description = "Print stack traces with errors, and extra detail where a subcommand has it.")
     private boolean verbose;
 
+    /**
+     * Read by {@link Atlas} from the raw arguments before the injector is built (the providers must be known when the
+     * commands are created); declared here so that picocli accepts it anywhere and lists it in the usage.
+     */
+    @Option(names = Plugins.OPTION, paramLabel = "PATHS", scope = ScopeType.INHERIT,
+            description = "Load manifold providers from these jars or class directories, separated by the path "
+                    + "separator (':' on Unix, ';' on Windows); repeatable.")
+    private List<String> classPath = new ArrayList<>();
+
+    @Option(names = "--validate", scope = ScopeType.INHERIT,
+            description = "Check every call into a manifold and every answer out of it (ValidatingManifold): "
+                    + "slower, for finding a provider's faults.")
+    private boolean validate;
+
     /** Creates the command; picocli calls this through the Guice factory. */
     public AtlasCommand() {
     }
@@ -45,6 +66,16 @@ public final class AtlasCommand implements Callable<Integer> {
     /** @return whether {@code --verbose} was given, before or after the subcommand */
     public boolean verbose() {
         return verbose;
+    }
+
+    /**
+     * Every manifold a subcommand creates passes through here.
+     *
+     * @param manifold a manifold from a provider or a file
+     * @return {@code ValidatingManifold.of(manifold)} when {@code --validate} was given, else the manifold itself
+     */
+    public Manifold prepare(Manifold manifold) {
+        return validate ? ValidatingManifold.of(manifold) : manifold;
     }
 
     /**

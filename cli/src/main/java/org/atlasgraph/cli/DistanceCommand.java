@@ -8,16 +8,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.Callable;
+import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.capability.Geodesics;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.cli.io.AtomicFiles;
 import org.atlasgraph.cli.io.InputFiles;
 import org.atlasgraph.io.AtomicWriter;
-import org.atlasgraph.pointcloud.PointCloudAtlas;
 import org.atlasgraph.pointcloud.io.AtlasJson;
 import org.atlasgraph.pointcloud.io.PointCloudFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
@@ -47,11 +49,16 @@ final class DistanceCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
+    @ParentCommand
+    private AtlasCommand parent;
+
     @Override
     public Integer call() throws IOException {
         AtomicWriter.create().protecting("--atlas", atlasFile).protecting("--pairs", pairs)
                 .requireWritable("--out", out);
-        PointCloudAtlas atlas = AtlasJson.load(InputFiles.requireReadable("--atlas", atlasFile));
+        Manifold atlas = parent.prepare(AtlasJson.load(InputFiles.requireReadable("--atlas", atlasFile)));
+        Geodesics geodesics = atlas.capability(Geodesics.class).orElseThrow(() -> new InvalidInputException(
+                "--atlas", "an atlas with geodesic distances", atlas.name() + ", which has none"));
         PointCloudFiles.Table table = PointCloudFiles.readCsv(InputFiles.requireReadable("--pairs", pairs));
         int dim = atlas.ambientDimension();
         if (table.columns() != 2 * dim) {
@@ -65,7 +72,7 @@ final class DistanceCommand implements Callable<Integer> {
             double[] x = Arrays.copyOfRange(rows[i], 0, dim);
             double[] y = Arrays.copyOfRange(rows[i], dim, 2 * dim);
             try {
-                distances[i] = atlas.geodesicDistance(x, y);
+                distances[i] = geodesics.distance(atlas.locate(x), atlas.locate(y));
             } catch (InvalidInputException e) {
                 throw new InvalidInputException(pairs + " data row " + (i + 1) + ": " + e.input(), e.expected(),
                         e.found());

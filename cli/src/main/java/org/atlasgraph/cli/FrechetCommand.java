@@ -14,27 +14,30 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.api.spi.Providers;
 import org.atlasgraph.cli.frechet.FrechetRuns;
-import org.atlasgraph.cli.io.JsonFiles;
 import org.atlasgraph.cli.frechet.FrechetRuns.Run;
 import org.atlasgraph.cli.frechet.FrechetRuns.Settings;
-import org.atlasgraph.cli.wiring.ProviderRegistry;
+import org.atlasgraph.cli.io.JsonFiles;
 import org.atlasgraph.io.AtomicWriter;
 import org.atlasgraph.optim.mean.FrechetScheme;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code atlas frechet}: the online Fréchet mean experiment of §3.2 (Fig. 1). Streams N samples (drawn from GPD(X, p)
- * around a drawn mean X, or read from a {@code .npy} file) through every requested update scheme in lockstep and prints
- * one row per scheme: total update seconds, µs per sample, final distance to the mean, chart changes. Timing covers the
+ * {@code atlas frechet}: the online Fréchet mean experiment of §3.2 (Fig. 1). Streams N samples (drawn from the
+ * manifold's geodesic power distribution GPD(X, p) around a drawn mean X, from its sampler when it has no such
+ * distribution, or read from a {@code .npy} file) through every requested update scheme in lockstep and prints one row
+ * per scheme: total update seconds, µs per sample, final distance to the mean, chart changes. Timing covers the
  * updates only. {@code --json} writes the same as JSON, {@code --plot} the error curves (and runtime vs k with
  * {@code --sweep-k}); all files are written atomically after the last run, so a failure leaves nothing behind.
  */
 @Command(name = "frechet", sortOptions = false, description = {
-    "Online Fréchet mean (GiFEE, paper §3.2, Alg. 1) with the atlas, exp, gifee, retraction and opca update schemes.",
+    "Online Fréchet mean (GiFEE, paper §3.2, Alg. 1) with the atlas, exp, gifee, retraction and opca update schemes,"
+            + " as far as the manifold offers them.",
     "Example: atlas frechet --provider grassmann --param n=100 --param k=5 --p 2 --count 1000 --seed 1",
     "         atlas frechet --input samples.npy --mean mean.npy --json out.json",
 })
@@ -63,9 +66,10 @@ final class FrechetCommand implements Callable<Integer> {
             description = "Seed of the mean and the samples. Default: ${DEFAULT-VALUE}.")
     private long seed;
 
-    @Option(names = "--schemes", paramLabel = "LIST", split = ",", defaultValue = "atlas,exp,gifee,retraction,opca",
-            description = "Update schemes, comma-separated, from ${DEFAULT-VALUE}.")
-    private List<String> schemes;
+    @Option(names = "--schemes", paramLabel = "LIST", split = ",",
+            description = "Update schemes, comma-separated, each offered by the manifold. Default: those of "
+                    + "atlas,exp,gifee,retraction,opca that the manifold offers (the others are skipped with a note).")
+    private List<String> schemes = new ArrayList<>();
 
     @Option(names = "--input", paramLabel = "FILE",
             description = "Read samples from a float64 .npy array of shape (N, n, k) instead of drawing them.")
@@ -99,25 +103,23 @@ final class FrechetCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    private final ProviderRegistry registry;
+    @ParentCommand
+    private AtlasCommand atlas;
+
+    private final Providers providers;
 
     /**
      * Creates the command; picocli calls this through the Guice factory.
      *
-     * @param registry the bound providers
+     * @param providers the bound providers
      */
     @Inject
-    FrechetCommand(ProviderRegistry registry) {
-        this.registry = Objects.requireNonNull(registry, "registry");
+    FrechetCommand(Providers providers) {
+        this.providers = Objects.requireNonNull(providers, "providers");
     }
 
     @Override
     public Integer call() throws IOException {
-        for (String s : schemes) {
-            if (!FrechetScheme.NAMES.contains(s)) {
-                throw new InvalidInputException("--schemes", "names from " + FrechetScheme.NAMES, "'" + s + "'");
-            }
-        }
         if (count < 1) {
             throw new InvalidInputException("--count", "an integer ≥ 1", String.valueOf(count));
         }
@@ -142,8 +144,8 @@ final class FrechetCommand implements Callable<Integer> {
                 .requireWritable("--json", f));
         plot.ifPresent(FrechetCommand::requirePlotDirectory);
 
-        Settings settings = new Settings(registry, provider, parameters, power, count, seed, List.copyOf(schemes),
-                plot.isPresent(), warmUp);
+        Settings settings = new Settings(providers, atlas::prepare, provider, parameters, power, count, seed,
+                List.copyOf(schemes), plot.isPresent(), warmUp);
         List<Run> runs = input.isPresent() ? List.of(FrechetRuns.fromFile(settings, input.get(), mean))
                 : FrechetRuns.generated(settings, configurations());
 

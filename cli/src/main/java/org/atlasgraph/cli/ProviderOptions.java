@@ -11,13 +11,16 @@ import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.api.spi.ManifoldProvider;
 import org.atlasgraph.api.spi.ParameterSpec;
 import org.atlasgraph.api.spi.ProviderParameters;
-import org.atlasgraph.cli.wiring.ProviderRegistry;
+import org.atlasgraph.api.spi.Providers;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The picocli mixin {@code --provider NAME [--param KEY=VALUE]...} that turns a provider name and its parameters into a
- * manifold through the Guice-bound providers. Add it to a subcommand with {@code @Mixin ProviderOptions provider;} and
- * call {@link #createManifold()} in {@code call()}.
+ * manifold through the Guice-bound {@link Providers}. Add it to a subcommand with {@code @Mixin ProviderOptions
+ * provider;} and call {@link #createManifold()} in {@code call()}; the manifold is wrapped for checking when
+ * {@code atlas --validate} was given.
  *
  * <p>Errors list what is available and end up as the CLI's one-line message with exit code 2:
  * {@code provider 'nope': expected one of [sphere], found 'nope'};
@@ -32,16 +35,19 @@ public final class ProviderOptions {
             description = "A provider parameter, repeatable: --param n=10.")
     private Map<String, String> parameters = new LinkedHashMap<>();
 
-    private final ProviderRegistry registry;
+    @Spec(Spec.Target.MIXEE)
+    private CommandSpec command;
+
+    private final Providers providers;
 
     /**
      * Creates the mixin; picocli calls this through the Guice factory.
      *
-     * @param registry the bound providers
+     * @param providers the bound providers
      */
     @Inject
-    public ProviderOptions(ProviderRegistry registry) {
-        this.registry = Objects.requireNonNull(registry, "registry");
+    public ProviderOptions(Providers providers) {
+        this.providers = Objects.requireNonNull(providers, "providers");
     }
 
     /**
@@ -51,7 +57,7 @@ public final class ProviderOptions {
      * @throws InvalidInputException listing the available providers if there is none by that name
      */
     public ManifoldProvider provider() {
-        return registry.named(name);
+        return providers.named(name);
     }
 
     /**
@@ -73,18 +79,21 @@ public final class ProviderOptions {
     /**
      * Creates the manifold.
      *
-     * @return the manifold the provider makes from the parameters
+     * @return the manifold the provider makes from the parameters, checked on every call when {@code atlas
+     *     --validate} was given ({@link AtlasCommand#prepare})
      * @throws InvalidInputException for an unknown provider, or naming the parameter and listing the provider's
      *     parameters for a bad parameter, including a value the provider rejects as out of range
      */
     public Manifold createManifold() {
         ManifoldProvider p = provider();
         ProviderParameters checked = parameters();
+        Manifold m;
         try {
-            return p.create(checked);
+            m = p.create(checked);
         } catch (InvalidInputException e) {
             throw withAvailable(p, e);
         }
+        return command.root().userObject() instanceof AtlasCommand atlas ? atlas.prepare(m) : m;
     }
 
     /**

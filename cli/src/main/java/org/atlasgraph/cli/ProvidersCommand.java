@@ -5,25 +5,25 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import org.atlasgraph.api.spi.ManifoldProvider;
 import org.atlasgraph.api.spi.ParameterSpec;
+import org.atlasgraph.api.spi.Providers;
 import org.atlasgraph.cli.console.TextTable;
-import org.atlasgraph.cli.wiring.ProviderRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code atlas providers}: lists every manifold provider on the class path with its description and a table of its
- * parameters (name, type, default, description).
+ * {@code atlas providers}: lists every manifold provider (on the class path of {@code atlas} and in its plug-ins) with
+ * its description and a table of its parameters (name, type, default, description).
  */
 @Command(name = "providers", description = "List the manifold providers and the parameters each one takes.")
 final class ProvidersCommand implements Callable<Integer> {
-    private final ProviderRegistry registry;
+    private final Providers registry;
 
     @Spec
     private CommandSpec spec;
 
     @Inject
-    ProvidersCommand(ProviderRegistry registry) {
+    ProvidersCommand(Providers registry) {
         this.registry = registry;
     }
 

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.cli.console.Progress;
@@ -30,6 +31,7 @@ import org.atlasgraph.pointcloud.io.AtlasJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
@@ -114,6 +116,9 @@ final class RpbCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
+    @ParentCommand
+    private AtlasCommand parent;
+
     @Override
     public Integer call() throws IOException {
         checkOptions();
@@ -136,7 +141,7 @@ final class RpbCommand implements Callable<Integer> {
                 atlasSeconds);
 
         t0 = System.nanoTime();
-        BoundaryFit fit = fit(atlas, data);
+        BoundaryFit fit = fit(parent.prepare(atlas), data);
         double fitSeconds = seconds(t0);
         printParameters(console, fit.parameters(), fitSeconds);
 
@@ -247,7 +252,7 @@ final class RpbCommand implements Callable<Integer> {
                 other, table.points(), table.columns().size());
     }
 
-    private BoundaryFit fit(PointCloudAtlas atlas, TrainingData data) {
+    private BoundaryFit fit(Manifold atlas, TrainingData data) {
         PrincipalBoundary.Builder builder = PrincipalBoundary.on(atlas).iterations(iterations)
                 .classNames(data.plusName(), data.minusName());
         radius.ifPresent(builder::radius);

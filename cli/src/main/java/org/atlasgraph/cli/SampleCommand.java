@@ -6,16 +6,19 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Random;
 import java.util.concurrent.Callable;
+import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.capability.Sampler;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.cli.io.AtomicFiles;
 import org.atlasgraph.cli.io.InputFiles;
 import org.atlasgraph.io.AtomicWriter;
-import org.atlasgraph.pointcloud.PointCloudAtlas;
 import org.atlasgraph.pointcloud.io.AtlasJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
@@ -42,14 +45,24 @@ final class SampleCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
+    @ParentCommand
+    private AtlasCommand parent;
+
     @Override
     public Integer call() throws IOException {
         if (count < 1) {
             throw new InvalidInputException("--count", "an integer ≥ 1", String.valueOf(count));
         }
         AtomicWriter.create().protecting("--atlas", atlasFile).requireWritable("--out", out);
-        PointCloudAtlas atlas = AtlasJson.load(InputFiles.requireReadable("--atlas", atlasFile));
-        double[][] points = atlas.sample(count, seed);
+        Manifold atlas = parent.prepare(AtlasJson.load(InputFiles.requireReadable("--atlas", atlasFile)));
+        Sampler sampler = atlas.capability(Sampler.class).orElseThrow(() -> new InvalidInputException("--atlas",
+                "an atlas with a sampler", atlas.name() + ", which has none"));
+        // java.util.Random, the source of PointCloudAtlas.sample(count, seed): a seed gives the points it always gave.
+        Random rng = new Random(seed);
+        double[][] points = new double[count][];
+        for (int i = 0; i < count; i++) {
+            points[i] = atlas.embed(sampler.sample(rng));
+        }
         AtomicFiles.write(out, o -> {
             Writer w = new OutputStreamWriter(o, StandardCharsets.UTF_8);
             w.write(CsvRows.header("x", atlas.ambientDimension()));

@@ -9,13 +9,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import org.atlasgraph.api.Approximation;
 import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.capability.Accuracy;
+import org.atlasgraph.api.capability.LengthScale;
+import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.api.spi.ParameterSpec;
 import org.atlasgraph.cli.console.TextTable;
 import org.atlasgraph.cli.io.AtomicFiles;
 import org.atlasgraph.cli.io.JsonFiles;
-import org.atlasgraph.api.spi.ParameterSpec;
 import org.atlasgraph.tck.ConformanceKit;
 import org.atlasgraph.tck.InvalidParameters;
 import org.atlasgraph.tck.Report;
@@ -31,16 +33,18 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code atlas tck --provider NAME [--param K=V]... [--seed S] [--samples N] [--json FILE]}: runs the conformance kit
- * ({@link ConformanceKit#runAll()}) on a provider's manifold outside JUnit and prints one row per rule
- * ({@code ID | level | status | measured}), the full message of every failed rule, and a summary line with the wall
- * time. The settings are {@link TckSettings#forManifold}: strict for an exact manifold; for one that declares itself
- * approximate ({@code Manifold.approximation()}) its own length scale and tolerances, the same as in the provider's
- * JUnit run, and the report says so with the justification. Exits {@link ExitCodes#CHECK_FAILED} if any rule failed.
+ * {@code atlas tck --provider NAME [--param K=V]... [--seed S] [--samples N] [--length-scale L] [--json FILE]}: runs
+ * the conformance kit ({@link ConformanceKit#runAll()}) on a provider's manifold outside JUnit and prints one row per
+ * rule ({@code ID | level | status | measured}), the full message of every failed rule, and a summary line with the
+ * wall time. The settings are {@link TckSettings#forManifold}, as in the provider's JUnit run: the manifold's declared
+ * {@link LengthScale} (1 without one) unless {@code --length-scale} overrides it, and its declared {@link Accuracy}
+ * (strict for an exact manifold; for an approximate one the report says so with the justification). Exits
+ * {@link ExitCodes#CHECK_FAILED} if any rule failed.
  */
 @Command(name = "tck", description = {
     "Run the conformance kit on a provider's manifold and print a rule-by-rule report.",
     "Example: atlas tck --provider sphere --param n=10",
+    "         atlas --class-path my-provider.jar tck --provider hyperbolic --length-scale 0.5",
 })
 final class TckCommand implements Callable<Integer> {
     @Mixin
@@ -54,6 +58,11 @@ final class TckCommand implements Callable<Integer> {
     @Option(names = "--samples", paramLabel = "N",
             description = "Random draws per stochastic rule, ≥ 1. Default: ${DEFAULT-VALUE}.")
     private int samples = TckSettings.defaults().samples();
+
+    @Option(names = "--length-scale", paramLabel = "L",
+            description = "The manifold's typical length, > 0: the scale of test steps and the unit of relative "
+                    + "tolerances. Default: the length scale the manifold declares, else 1.")
+    private Optional<Double> lengthScale = Optional.empty();
 
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the report as JSON to FILE (atomically).")
     private Optional<Path> json = Optional.empty();
@@ -69,21 +78,23 @@ final class TckCommand implements Callable<Integer> {
         if (samples < 1) {
             throw new InvalidInputException("--samples", "an integer ≥ 1", String.valueOf(samples));
         }
+        lengthScale.ifPresent(l -> Checks.requirePositive("--length-scale", l));
         json.ifPresent(file -> AtomicFiles.requireWritable("--json", file));
         Manifold manifold = provider.createManifold();
         long start = System.nanoTime();
-        TckSettings settings = TckSettings.forManifold(manifold).withSeed(seed).withSamples(samples);
+        TckSettings declared = TckSettings.forManifold(manifold).withSeed(seed).withSamples(samples);
+        TckSettings settings = lengthScale.map(declared::withLengthScale).orElse(declared);
         Report report = new ConformanceKit(manifold, settings, fixtures()).runAll();
         double seconds = (System.nanoTime() - start) * 1e-9;
 
         PrintWriter out = spec.commandLine().getOut();
         print(report, out, atlas.verbose());
-        manifold.approximation().ifPresent(a -> out.println(approximate(a)));
-        out.printf("%s from %s, seed %d, %d samples: %s (%.2f s)%n", report.manifold(), provider.describe(), seed,
-                samples, counts(report), seconds);
+        declaredApproximation(manifold).ifPresent(a -> out.println(approximate(a)));
+        out.printf("%s from %s, seed %d, %d samples, %s: %s (%.2f s)%n", report.manifold(), provider.describe(),
+                seed, samples, lengthScaleSource(settings, manifold), counts(report), seconds);
         out.flush();
         if (json.isPresent()) {
-            JsonFiles.write(json.get(), TckJson.of(report, provider, seed, samples, manifold));
+            JsonFiles.write(json.get(), TckJson.of(report, provider, settings, manifold));
         }
         return exitCode(report);
     }
@@ -92,8 +103,23 @@ final class TckCommand implements Callable<Integer> {
      * @param a the manifold's declaration
      * @return the line that says the manifold was tested against its own declared bounds, and why
      */
-    static String approximate(Approximation a) {
+    static String approximate(Accuracy a) {
         return "approximate atlas, tested against its declared bounds (" + a + ")";
+    }
+
+    /** @return the accuracy a manifold declares, when it is not that of an exact atlas */
+    private static Optional<Accuracy> declaredApproximation(Manifold manifold) {
+        return manifold.capability(Accuracy.class).filter(a -> !a.isExact());
+    }
+
+    /** @return e.g. {@code "length scale 0.25 (declared: a quarter of the chart radius)"} */
+    private String lengthScaleSource(TckSettings settings, Manifold manifold) {
+        String value = "length scale " + Checks.number(settings.lengthScale());
+        if (lengthScale.isPresent()) {
+            return value + " (--length-scale)";
+        }
+        return value + manifold.capability(LengthScale.class).map(l -> " (declared: " + l.reason() + ")")
+                .orElse(" (default)");
     }
 
     /**
@@ -137,14 +163,15 @@ final class TckCommand implements Callable<Integer> {
     }
 
     /**
-     * The JSON form of a run: what was tested, with which settings (the approximation the manifold declared, empty for
-     * an exact one), and every rule's outcome.
+     * The JSON form of a run: what was tested, with which settings (the length scale; the accuracy the manifold
+     * declared, empty for an exact one), and every rule's outcome.
      */
     record TckJson(String manifold, String provider, Map<String, String> parameters, long seed, int samples,
-            String approximation, boolean passed, List<Rule> rules) {
-        static TckJson of(Report report, ProviderOptions provider, long seed, int samples, Manifold manifold) {
-            return new TckJson(report.manifold(), provider.name(), provider.values(), seed, samples,
-                    manifold.approximation().map(Approximation::toString).orElse(""), report.passed(),
+            double lengthScale, String approximation, boolean passed, List<Rule> rules) {
+        static TckJson of(Report report, ProviderOptions provider, TckSettings settings, Manifold manifold) {
+            return new TckJson(report.manifold(), provider.name(), provider.values(), settings.seed(),
+                    settings.samples(), settings.lengthScale(),
+                    declaredApproximation(manifold).map(Accuracy::toString).orElse(""), report.passed(),
                     report.results().stream().map(Rule::of).collect(Collectors.toList()));
         }
     }

@@ -1,11 +1,12 @@
 package org.atlasgraph.cli;
 
 import java.util.List;
+import java.util.Map;
 import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.spi.ManifoldProvider;
 import org.atlasgraph.api.spi.ParameterSpec;
 import org.atlasgraph.api.spi.ProviderParameters;
-import org.atlasgraph.sphere.Sphere;
+import org.atlasgraph.api.spi.Providers;
 
 /**
  * A provider for wiring tests: a chosen name and parameter list, making a sphere of dimension {@code n} when it has
@@ -41,6 +42,6 @@ public final class FakeProvider implements ManifoldProvider {
 
     @Override
     public Manifold create(ProviderParameters p) {
-        return Sphere.of(p.asMap().containsKey("n") ? p.integer("n") : 3);
+        return Providers.onClassPath().create("sphere", Map.of("n", p.asMap().getOrDefault("n", "3")));
     }
 }

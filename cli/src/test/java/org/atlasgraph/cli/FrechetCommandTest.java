@@ -13,7 +13,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.SplittableRandom;
+import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.capability.GeodesicPowerDistribution;
+import org.atlasgraph.api.capability.Sampler;
+import org.atlasgraph.api.spi.Providers;
+import org.atlasgraph.cli.frechet.FrechetRuns;
 import org.atlasgraph.cli.io.JsonFiles;
 import org.atlasgraph.grassmann.DeltaMax;
 import org.atlasgraph.grassmann.Grassmann;
@@ -40,7 +46,7 @@ class FrechetCommandTest {
         assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.OK);
         assertThat(run.out()).as("table header").startsWith("scheme ").contains("µs/sample", "dist. to mean",
                 "chart changes");
-        for (String scheme : FrechetScheme.NAMES) {
+        for (String scheme : FrechetRuns.PAPER_SCHEMES) {
             assertThat(run.out()).as("row of %s", scheme).containsPattern("(?m)^" + scheme + " +\\| ");
         }
         assertThat(run.out()).as("summary").contains("Gr(20,3): 40 samples, GPD(X, p=2), seed 1");
@@ -58,7 +64,7 @@ class FrechetCommandTest {
         JsonNode root = JsonFiles.mapper().readTree(json.toFile());
         JsonNode r = root.get("runs").get(0);
         assertThat(r.get("manifold").asText()).as("manifold").isEqualTo("Gr(12,3)");
-        assertThat(r.get("schemes")).as("schemes").hasSize(FrechetScheme.NAMES.size());
+        assertThat(r.get("schemes")).as("schemes").hasSize(FrechetRuns.PAPER_SCHEMES.size());
         for (JsonNode s : r.get("schemes")) {
             String name = s.get("scheme").asText();
             assertThat(s.get("samples").asLong()).as("%s samples", name).isEqualTo(200);
@@ -89,23 +95,46 @@ class FrechetCommandTest {
     }
 
     @Test
-    void runsOnTheSphereToo() {
+    void runsOnTheSphereWithNamedSchemes() {
         CliRun run = CliRun.atlas("frechet", "--provider", "sphere", "--param", "n=4", "--count", "50",
-                "--schemes", "atlas,exp,opca");
+                "--schemes", "atlas,exp");
 
         assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.OK);
-        assertThat(run.out()).as("summary").contains("S^3: 50 samples");
+        assertThat(run.out()).as("summary").contains("S^3: 50 samples").doesNotContain("skipped");
+    }
+
+    @Test
+    void onTheSphereTheDefaultSchemesItLacksAreSkippedWithANote() {
+        // δ_max = π: about one sample in twenty lies beyond the hemisphere of the estimate's gnomonic chart.
+        CliRun run = CliRun.atlas("frechet", "--provider", "sphere", "--param", "n=4", "--count", "400",
+                "--warmup", "0");
+
+        assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.OK);
+        assertThat(run.out()).as("rows").containsPattern("(?m)^atlas +\\| ").containsPattern("(?m)^exp +\\| ")
+                .doesNotContainPattern("(?m)^(gifee|retraction|opca) +\\| ");
+        assertThat(run.out()).as("note").contains("S^3: 400 samples, GPD(X, p=2), seed 1 (δ_max = 3.14159)",
+                "S^3: skipped gifee, retraction, opca: not offered by S^3 (its schemes: atlas, exp)");
+        assertThat(run.err()).as("stderr").isEmpty();
+    }
+
+    @Test
+    void validateChecksTheManifoldOfEveryRun() {
+        CliRun run = CliRun.atlas("frechet", "--provider", "sphere", "--count", "20", "--warmup", "0", "--validate");
+
+        assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.OK);
+        assertThat(run.out()).as("summary").contains("S^2: 20 samples");
     }
 
     @Test
     void readsSamplesAndTheMeanFromNpyFiles() {
-        Grassmann gr = Grassmann.of(12, 3);
+        Manifold gr = Providers.onClassPath().create("grassmann", Map.of("n", "12", "k", "3"));
         SplittableRandom rng = new SplittableRandom(SEED);
-        double[] mean = gr.uniform(rng);
+        double[] mean = gr.embed(gr.capability(Sampler.class).orElseThrow().sample(rng));
+        GeodesicPowerDistribution gpd = gr.capability(GeodesicPowerDistribution.class).orElseThrow();
         int count = 200;
         double[] all = new double[count * 36];
         for (int i = 0; i < count; i++) {
-            System.arraycopy(gr.gpd(mean, 2, DeltaMax.PAPER, rng), 0, all, i * 36, 36);
+            System.arraycopy(gpd.sample(mean, 2, rng), 0, all, i * 36, 36);
         }
         Path samples = dir.resolve("samples.npy");
         Path meanFile = dir.resolve("mean.npy");
@@ -176,12 +205,13 @@ class FrechetCommandTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = ';', value = {
-        "--schemes=atlas,newton;                 --schemes: expected names from [atlas, exp, gifee, retraction, opca], "
-                + "found 'newton'",
+        "--schemes=atlas,newton;                 --schemes: expected names from [atlas, exp, gifee, retraction, opca]"
+                + " (the schemes of Gr(12,5)), found 'newton'",
         "--param=k=12;                           parameter 'n' of provider 'grassmann': expected an integer n > k = 12",
         "--p=0.5;                                --p: expected a finite number > 1",
         "--count=0;                              --count: expected an integer ≥ 1, found 0",
-        "--provider=sphere --schemes=gifee;      scheme 'gifee': expected one of the exact steps of S^11, [exp]",
+        "--provider=sphere --schemes=gifee;      --schemes: expected names from [atlas, exp] (the schemes of S^11),"
+                + " found 'gifee'",
     })
     void rejectsBadOptionsInOneLine(String options, String message) {
         List<String> args = new ArrayList<>(List.of("frechet", "--param", "n=12"));

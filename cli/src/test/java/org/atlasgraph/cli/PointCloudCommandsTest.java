@@ -31,6 +31,12 @@ class PointCloudCommandsTest {
         List<String> lines = Files.readAllLines(points);
         assertThat(lines).as("header and 20 rows").hasSize(21);
         assertThat(lines.get(0)).isEqualTo("x0,x1,x2,x3,x4,x5,x6,x7,x8");
+        Path checked = dir.resolve("checked.csv");
+        CliRun validated = CliRun.atlas("--validate", "sample", "--atlas", atlas.toString(), "--count", "20", "--seed",
+                "3", "--out", checked.toString());
+        assertThat(validated.exitCode()).as("sample --validate exit code; stderr: %s", validated.err())
+                .isEqualTo(ExitCodes.OK);
+        assertThat(Files.readAllLines(checked)).as("points drawn through the validating manifold").isEqualTo(lines);
 
         Path pairs = dir.resolve("pairs.csv");
         StringBuilder csv = new StringBuilder("a0,a1,a2,a3,a4,a5,a6,a7,a8,b0,b1,b2,b3,b4,b5,b6,b7,b8\n");
@@ -40,8 +46,8 @@ class PointCloudCommandsTest {
         csv.append(lines.get(1)).append(',').append(lines.get(1)).append('\n');
         Files.writeString(pairs, csv);
         Path out = dir.resolve("d.csv");
-        CliRun distance = CliRun.atlas("distance", "--atlas", atlas.toString(), "--pairs", pairs.toString(), "--out",
-                out.toString());
+        CliRun distance = CliRun.atlas("--validate", "distance", "--atlas", atlas.toString(), "--pairs",
+                pairs.toString(), "--out", out.toString());
         assertThat(distance.exitCode()).as("distance exit code; stderr: %s", distance.err()).isEqualTo(ExitCodes.OK);
         List<String> result = Files.readAllLines(out);
         assertThat(result).as("header and 11 rows").hasSize(12);

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.api.spi.ParameterSpec;
 import org.atlasgraph.api.spi.ParameterSpec.Type;
+import org.atlasgraph.api.spi.Providers;
 import org.atlasgraph.cli.wiring.ProvidersModule;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -28,9 +29,9 @@ class ProviderOptionsTest {
     }
 
     private static ProviderOptions parse(String... args) {
-        ProvidersModule module = new ProvidersModule(List.of(new FakeProvider("fake",
+        ProvidersModule module = new ProvidersModule(Providers.of(List.of(new FakeProvider("fake",
                 ParameterSpec.required("file", Type.PATH, "points to learn from"),
-                ParameterSpec.optional("n", Type.INTEGER, "ambient dimension", "3"))));
+                ParameterSpec.optional("n", Type.INTEGER, "ambient dimension", "3")))));
         Probe probe = new Probe();
         new CommandLine(probe, new org.atlasgraph.cli.wiring.GuiceFactory(Guice.createInjector(module)))
                 .parseArgs(args);

@@ -6,6 +6,7 @@ import com.google.inject.Guice;
 import java.util.List;
 import org.atlasgraph.api.spi.ParameterSpec;
 import org.atlasgraph.api.spi.ParameterSpec.Type;
+import org.atlasgraph.api.spi.Providers;
 import org.atlasgraph.cli.wiring.ProvidersModule;
 import org.junit.jupiter.api.Test;
 
@@ -23,10 +24,10 @@ class ProvidersCommandTest {
 
     @Test
     void listsEveryBoundProviderInNameOrderAndMarksRequiredParameters() {
-        ProvidersModule module = new ProvidersModule(List.of(
+        ProvidersModule module = new ProvidersModule(Providers.of(List.of(
                 new FakeProvider("zeta"),
                 new FakeProvider("alpha", ParameterSpec.required("file", Type.PATH, "points to learn from"),
-                        ParameterSpec.optional("eps", Type.DECIMAL, "noise level", "0.1"))));
+                        ParameterSpec.optional("eps", Type.DECIMAL, "noise level", "0.1")))));
 
         CliRun run = CliRun.atlas(Guice.createInjector(module), cmd -> { }, "providers");
 

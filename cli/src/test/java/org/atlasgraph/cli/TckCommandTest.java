@@ -29,8 +29,8 @@ class TckCommandTest {
         for (RuleId id : RuleId.values()) {
             assertThat(run.out()).as("row of rule %s", id.id()).containsPattern("(?m)^" + id.id() + " +\\| ");
         }
-        assertThat(run.out()).as("summary").contains("S^2 from sphere n=3, seed 42, 8 samples: "
-                + RuleId.values().length + " rule");
+        assertThat(run.out()).as("summary").contains("S^2 from sphere n=3, seed 42, 8 samples, length scale 1 "
+                + "(default): " + RuleId.values().length + " rule");
         assertThat(run.err()).as("stderr").isEmpty();
     }
 
@@ -41,9 +41,10 @@ class TckCommandTest {
         assertThat(run.exitCode()).as("exit code; stdout: %s; stderr: %s", run.out(), run.err())
                 .isEqualTo(ExitCodes.OK);
         assertThat(run.out()).as("declaration with its justification")
-                .contains("approximate atlas, tested against its declared bounds (length scale ")
+                .contains("approximate atlas, tested against its declared bounds (slope ")
                 .contains("fitted separately (§4.1)");
-        assertThat(run.out()).as("summary").contains("from pointcloud").contains(" 0 failed");
+        assertThat(run.out()).as("summary").contains("from pointcloud").containsPattern(
+                "samples, length scale [0-9.e-]+ \\(declared: [^)]+\\): ").contains(" 0 failed");
     }
 
     @Test
@@ -51,6 +52,33 @@ class TckCommandTest {
         CliRun run = CliRun.atlas("tck", "--provider", "sphere");
 
         assertThat(run.out()).as("stdout").doesNotContain("approximate atlas");
+    }
+
+    @Test
+    void lengthScaleOptionOverridesTheDefaultAndTheSummarySaysSo() {
+        CliRun run = CliRun.atlas("tck", "--provider", "sphere", "--samples", "2", "--length-scale", "0.5");
+
+        assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.OK);
+        assertThat(run.out()).as("summary").contains("2 samples, length scale 0.5 (--length-scale): ");
+    }
+
+    @Test
+    void aLengthScaleThatIsNotPositiveIsRejectedNamingTheOption() {
+        CliRun run = CliRun.atlas("tck", "--provider", "sphere", "--length-scale", "0");
+
+        assertThat(run.exitCode()).as("exit code").isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.out()).as("nothing ran").isEmpty();
+        assertThat(run.err()).as("stderr").startsWith("atlas tck: --length-scale: expected a finite value > 0, "
+                + "found 0.0");
+    }
+
+    @Test
+    void validateRunsTheKitOnTheCheckedManifold() {
+        CliRun run = CliRun.atlas("--validate", "tck", "--provider", "sphere", "--samples", "2");
+
+        assertThat(run.exitCode()).as("exit code; stdout: %s; stderr: %s", run.out(), run.err())
+                .isEqualTo(ExitCodes.OK);
+        assertThat(run.out()).as("summary").contains(" 0 failed");
     }
 
     @Test
@@ -129,6 +157,7 @@ class TckCommandTest {
         assertThat(json.get("seed").asLong()).as("seed").isEqualTo(5);
         assertThat(json.get("passed").asBoolean()).as("passed").isTrue();
         assertThat(json.get("approximation").asText()).as("an exact manifold declares no approximation").isEmpty();
+        assertThat(json.get("lengthScale").asDouble()).as("length scale").isEqualTo(1.0);
         assertThat(json.get("rules").size()).as("one entry per rule").isEqualTo(RuleId.values().length);
     }
 

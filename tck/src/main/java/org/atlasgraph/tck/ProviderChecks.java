@@ -30,7 +30,7 @@ final class ProviderChecks {
         ManifoldProvider provider = probe.fixtures().provider().get();
         Evidence ev = probe.evidence(RuleId.SPI_1);
         String where = "provider '" + provider.name() + "' (" + provider.getClass().getName() + ")";
-        List<ManifoldProvider> loaded = load();
+        List<ManifoldProvider> loaded = load(provider);
         if (loaded.stream().anyMatch(p -> p.getClass().equals(provider.getClass()))) {
             ev.held("ServiceLoader finds " + provider.getClass().getSimpleName(), where);
         } else {
@@ -38,7 +38,7 @@ final class ProviderChecks {
                     + loaded.stream().map(ManifoldProvider::name).collect(Collectors.toList()) + ")", where);
         }
         ev.guard(where, () -> {
-            ManifoldProvider named = Providers.onClassPath().named(provider.name());
+            ManifoldProvider named = Providers.discover(provider.getClass().getClassLoader()).named(provider.name());
             if (named.getClass().equals(provider.getClass())) {
                 ev.held("Providers.named(\"" + provider.name() + "\") is it", where);
             } else {
@@ -67,7 +67,7 @@ final class ProviderChecks {
         } else {
             ev.violation("name \"" + provider.name() + "\" is not lower-case words joined by hyphens", where);
         }
-        long sameName = load().stream().filter(p -> p.name().equals(provider.name())).count();
+        long sameName = load(provider).stream().filter(p -> p.name().equals(provider.name())).count();
         if (sameName <= 1) {
             ev.held(sameName + " provider(s) on the class path named '" + provider.name() + "'", where);
         } else {
@@ -124,8 +124,13 @@ final class ProviderChecks {
         return ev.result();
     }
 
-    private static List<ManifoldProvider> load() {
-        return StreamSupport.stream(ServiceLoader.load(ManifoldProvider.class).spliterator(), false).toList();
+    /**
+     * The providers visible to the class loader of the provider under test: the application's for a provider on the
+     * class path, the plug-in loader of {@code atlas --class-path} for one in an outside jar.
+     */
+    private static List<ManifoldProvider> load(ManifoldProvider provider) {
+        return StreamSupport.stream(ServiceLoader.load(ManifoldProvider.class, provider.getClass().getClassLoader())
+                .spliterator(), false).toList();
     }
 
     private static RuleResult noProvider(RuleId id) {

@@ -119,7 +119,12 @@ final class TransitionChecks {
         return ev.result();
     }
 
-    /** Three charts holding p: α its own, β and γ two others, with the three transitions α→β, β→γ, α→γ. */
+    /**
+     * Three charts holding p: α its own, β and γ two others, with the three transitions α→β, β→γ, α→γ. β and γ hold p
+     * when ψ_αβ and ψ_αγ carry ξ_p into their domains of trust: a chart found near p need not reach p itself, and a
+     * learned atlas's transition is defined on the chart's image (beyond its domain of trust), where ψ_βγ may
+     * rightly be undefined.
+     */
     private record Triple(ChartPoint p, Transition ab, Transition bg, Transition ag, String where) {
     }
 
@@ -137,7 +142,8 @@ final class TransitionChecks {
                     Optional<Transition> ab = m.atlas().transition(p.chart(), beta);
                     Optional<Transition> bg = m.atlas().transition(beta, gamma);
                     Optional<Transition> ag = m.atlas().transition(p.chart(), gamma);
-                    if (ab.isPresent() && bg.isPresent() && ag.isPresent()) {
+                    if (ab.isPresent() && bg.isPresent() && ag.isPresent() && holds(ab.get(), p)
+                            && holds(ag.get(), p)) {
                         result.add(new Triple(p, ab.get(), bg.get(), ag.get(), c.label() + ", α = " + p.chart().id()
                                 + ", β = " + beta.id() + ", γ = " + gamma.id()));
                     }
@@ -145,6 +151,11 @@ final class TransitionChecks {
             }
         }
         return result;
+    }
+
+    /** @return whether the transition carries ξ_p into the domain of trust of its target chart */
+    private static boolean holds(Transition t, ChartPoint p) {
+        return t.apply(p.xi()).filter(t.to()::contains).isPresent();
     }
 
     /** One check at an overlap, given y = ψ_αβ(ξ_p). */

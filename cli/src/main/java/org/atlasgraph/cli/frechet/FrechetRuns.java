@@ -6,44 +6,52 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import java.util.function.ToDoubleBiFunction;
+import java.util.function.UnaryOperator;
+import java.util.random.RandomGenerator;
 import java.util.stream.Collectors;
 import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.capability.ExactGeometry;
+import org.atlasgraph.api.capability.GeodesicPowerDistribution;
+import org.atlasgraph.api.capability.Geodesics;
+import org.atlasgraph.api.capability.Sampler;
 import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.api.spi.ParameterSpec;
+import org.atlasgraph.api.spi.Providers;
 import org.atlasgraph.cli.console.Progress;
 import org.atlasgraph.cli.console.TextTable;
 import org.atlasgraph.cli.frechet.SchemeComparison.SchemeOutcome;
 import org.atlasgraph.cli.io.AtomicFiles;
 import org.atlasgraph.cli.io.InputFiles;
-import org.atlasgraph.cli.wiring.ProviderRegistry;
-import org.atlasgraph.grassmann.DeltaMax;
-import org.atlasgraph.grassmann.Grassmann;
 import org.atlasgraph.io.NpyArray;
 import org.atlasgraph.io.NpyReader;
 import org.atlasgraph.optim.mean.FrechetScheme;
+import org.atlasgraph.optim.mean.KarcherMean;
 
 /**
  * The work behind {@code atlas frechet}: sets up each run (manifold, sample source, reference mean), runs the schemes
- * through {@link SchemeComparison}, and renders the results as a table, JSON and plots.
+ * through {@link SchemeComparison}, and renders the results as a table, JSON and plots. It names no provider: samples
+ * come from the manifold's {@link GeodesicPowerDistribution} (whose Fréchet mean X is known) or, without one, from its
+ * {@link Sampler}, measured against the batch Fréchet mean of the drawn samples ({@link KarcherMean}).
  */
 public final class FrechetRuns {
+    /** The schemes of the paper's comparison (§3.2, Fig. S1), run when the user names none. */
+    public static final List<String> PAPER_SCHEMES = List.of("atlas", "exp", "gifee", "retraction", "opca");
     /** At most this many warm-up updates per scheme: enough for the JIT's C2 compilation of small kernels. */
     private static final int WARM_UP_UPDATES = 20_000;
-    /**
-     * δ_max of GPD on providers other than the Grassmannian: twice the unit sphere's diameter, so every sample lies
-     * within π/2^p of the mean, inside the reach of the sphere's gnomonic charts (the paper's δ_max for Gr(n,k)
-     * likewise exceeds the true diameter and concentrates the distribution, App. C.3).
-     */
-    private static final double OTHER_DELTA_MAX = 2 * Math.PI;
+    /** The batch mean is a reference for errors of 1e-4 and more: its gradient is driven far below them. */
+    private static final double KARCHER_TOLERANCE = 1e-12;
+    /** Batch gradient steps before the reference mean is given up: descent from a sample converges in tens. */
+    private static final int KARCHER_ITERATIONS = 1000;
 
     private FrechetRuns() {
     }
@@ -51,18 +59,21 @@ public final class FrechetRuns {
     /**
      * What every run shares.
      *
-     * @param registry   the providers
+     * @param providers  the providers
+     * @param prepare    applied to every manifold created ({@code atlas --validate} wraps it)
      * @param provider   the provider name
      * @param parameters the provider parameters as given
      * @param power      p of GPD(X, p)
      * @param count      N for drawn samples
      * @param seed       the seed of the mean and the samples
-     * @param schemes    scheme names, validated against {@link FrechetScheme#NAMES}
+     * @param schemes    scheme names as given; empty for {@link #PAPER_SCHEMES}, of which those a manifold does not
+     *                   offer are skipped with a note
      * @param curves     whether to record error curves (for plots)
      * @param warmUp     seconds of untimed updates per scheme before the run (JIT warm-up), ≥ 0
      */
-    public record Settings(ProviderRegistry registry, String provider, Map<String, String> parameters, double power,
-                           long count, long seed, List<String> schemes, boolean curves, double warmUp) {
+    public record Settings(Providers providers, UnaryOperator<Manifold> prepare, String provider,
+                           Map<String, String> parameters, double power, long count, long seed, List<String> schemes,
+                           boolean curves, double warmUp) {
     }
 
     /**
@@ -73,51 +84,86 @@ public final class FrechetRuns {
      * @param parameters its parameters, defaults included
      * @param source     where the samples came from
      * @param outcomes   one per scheme, in the order requested
+     * @param notes      what the reader should know: skipped schemes, a substitute distribution, a blank distance
      */
     public record Run(String manifold, String provider, Map<String, String> parameters, String source,
-                      List<SchemeOutcome> outcomes) {
+                      List<SchemeOutcome> outcomes, List<String> notes) {
+    }
+
+    /** A manifold ready to run: its schemes, and the notes its setup produced. */
+    private record Prepared(Manifold manifold, List<FrechetScheme> schemes, List<String> notes) {
     }
 
     /**
-     * Runs every configuration on samples drawn from GPD(X, p) around a mean X drawn uniformly with the seed. Every
-     * manifold and scheme is set up before the first sample, so a bad parameter fails at once.
+     * Runs every configuration on drawn samples: from GPD(X, p) around a mean X drawn with the seed where the manifold
+     * has a {@link GeodesicPowerDistribution}, else from its {@link Sampler}. Every manifold and scheme is set up
+     * before the first sample, so a bad parameter fails at once.
      *
      * @param settings the shared settings
      * @param configs  provider parameters per run
      * @return the runs
      */
     public static List<Run> generated(Settings settings, List<Map<String, String>> configs) {
-        List<Manifold> manifolds = new ArrayList<>();
+        List<Prepared> prepared = new ArrayList<>();
         for (Map<String, String> c : configs) {
-            Manifold m = settings.registry().create(settings.provider(), c);
-            schemes(settings, m);
-            manifolds.add(m);
+            prepared.add(prepare(settings, settings.prepare().apply(settings.providers().create(settings.provider(),
+                    c))));
         }
         List<Run> runs = new ArrayList<>();
-        for (int i = 0; i < manifolds.size(); i++) {
-            Manifold m = manifolds.get(i);
+        for (int i = 0; i < prepared.size(); i++) {
+            Prepared p = prepared.get(i);
+            Manifold m = p.manifold();
+            List<String> notes = new ArrayList<>(p.notes());
+            Sampler sampler = m.capability(Sampler.class).orElseThrow(() -> new InvalidInputException("--provider",
+                    "a manifold with a sampler to draw samples from, or --input", m.name() + ", which has none"));
             SplittableRandom rng = new SplittableRandom(settings.seed());
-            double[] x = m.embed(m.sampler().orElseThrow(() -> new InvalidInputException("--provider",
-                    "a manifold with a sampler to draw samples from, or --input", m.name())).sample(rng));
-            Supplier<double[]> draw = m instanceof Grassmann
-                    ? () -> ((Grassmann) m).gpd(x, settings.power(), DeltaMax.PAPER, rng)
-                    : GeodesicPowerSamples.of(m, x, settings.power(), OTHER_DELTA_MAX, rng);
-            String description = "GPD(X, p=" + Checks.number(settings.power()) + "), seed " + settings.seed();
-            SampleSource source = SampleSource.generated(draw, settings.count(), x, description);
-            List<double[]> warmUp = new ArrayList<>();
-            if (settings.warmUp() > 0) {
-                // Warm-up samples come from their own stream, so the timed run sees the same samples either way.
-                SplittableRandom warmRng = rng.split();
-                Supplier<double[]> warmDraw = m instanceof Grassmann
-                        ? () -> ((Grassmann) m).gpd(x, settings.power(), DeltaMax.PAPER, warmRng)
-                        : GeodesicPowerSamples.of(m, x, settings.power(), OTHER_DELTA_MAX, warmRng);
-                for (int j = 0; j < warmUpSamples(m); j++) {
-                    warmUp.add(warmDraw.get());
-                }
+            SplittableRandom warmRng = rng.split();
+            SampleSource source;
+            Function<RandomGenerator, double[]> draw;
+            Optional<GeodesicPowerDistribution> gpd = m.capability(GeodesicPowerDistribution.class);
+            if (gpd.isPresent()) {
+                double[] x = m.embed(sampler.sample(rng));
+                draw = r -> gpd.get().sample(x, settings.power(), r);
+                source = SampleSource.generated(() -> draw.apply(rng), settings.count(), Optional.of(x),
+                        "GPD(X, p=" + Checks.number(settings.power()) + "), seed " + settings.seed() + " (δ_max = "
+                        + Checks.number(gpd.get().deltaMax()) + ")");
+            } else {
+                draw = r -> m.embed(sampler.sample(r));
+                source = fromSampler(m, sampler, settings.count(), settings.seed(), rng, notes);
             }
-            runs.add(run(settings, m, configs.get(i), source, warmUp));
+            // Warm-up samples come from their own stream, so the timed run sees the same samples either way.
+            List<double[]> warmUp = new ArrayList<>();
+            for (int j = 0; settings.warmUp() > 0 && j < warmUpSamples(m); j++) {
+                warmUp.add(draw.apply(warmRng));
+            }
+            runs.add(run(settings, p, configs.get(i), source, warmUp, notes));
         }
         return runs;
+    }
+    /**
+     * Draws every sample of a manifold without a geodesic power distribution from its sampler, up front, and computes
+     * their batch Fréchet mean as the reference (the population mean of the sampler's distribution is not known).
+     */
+    private static SampleSource fromSampler(Manifold m, Sampler sampler, long count, long seed, RandomGenerator rng,
+                                            List<String> notes) {
+        if (count > Integer.MAX_VALUE) {
+            throw new InvalidInputException("--count", "at most " + Integer.MAX_VALUE + " samples for a manifold "
+                    + "without a geodesic power distribution (they are kept for the batch mean)",
+                    String.valueOf(count));
+        }
+        List<double[]> samples = new ArrayList<>((int) count);
+        for (long i = 0; i < count; i++) {
+            samples.add(m.embed(sampler.sample(rng)));
+        }
+        notes.add("no geodesic power distribution: the samples are drawn from its sampler");
+        KarcherMean reference = KarcherMean.of(m, samples, KARCHER_TOLERANCE, KARCHER_ITERATIONS);
+        Optional<double[]> mean = reference.mean().map(m::embed);
+        notes.add(mean.isPresent() ? "distances are to the batch Fréchet mean of the drawn samples, "
+                + reference.detail() : "distances to the mean are left blank: no batch Fréchet mean, "
+                + reference.detail());
+        Iterator<double[]> drawn = samples.iterator();
+        return SampleSource.generated(drawn::next, count, mean, "drawn from its sampler (" + sampler.distribution()
+                + "), seed " + seed);
     }
 
     /**
@@ -134,7 +180,7 @@ public final class FrechetRuns {
         meanFile.ifPresent(f -> InputFiles.requireReadable("--mean", f));
         try (NpyMatrixStream stream = NpyMatrixStream.open("--input", input)) {
             Map<String, String> config = new LinkedHashMap<>(settings.parameters());
-            List<String> declared = settings.registry().named(settings.provider()).parameters().stream()
+            List<String> declared = settings.providers().named(settings.provider()).parameters().stream()
                     .map(ParameterSpec::name).collect(Collectors.toList());
             if (declared.contains("n") && declared.contains("k")) {
                 config.putIfAbsent("n", String.valueOf(stream.rows()));
@@ -142,8 +188,10 @@ public final class FrechetRuns {
             } else if (declared.contains("n")) {
                 config.putIfAbsent("n", String.valueOf(stream.rows() * stream.columns()));
             }
-            Manifold m = settings.registry().create(settings.provider(), config);
-            schemes(settings, m);
+            Prepared p = prepare(settings, settings.prepare().apply(settings.providers().create(settings.provider(),
+                    config)));
+            Manifold m = p.manifold();
+            List<String> notes = new ArrayList<>(p.notes());
             Optional<double[]> mean = meanFile.map(f -> readMean(m, f));
             List<double[]> warmUp = new ArrayList<>();
             if (settings.warmUp() > 0) {
@@ -155,7 +203,7 @@ public final class FrechetRuns {
                 }
             }
             try (SampleSource source = SampleSource.file(m, stream, input, mean)) {
-                return run(settings, m, config, source, warmUp);
+                return run(settings, p, config, source, warmUp, notes);
             }
         }
     }
@@ -165,9 +213,15 @@ public final class FrechetRuns {
         return (int) Math.max(1, Math.min(32, (64L << 20) / (8L * m.ambientDimension())));
     }
 
-    private static Run run(Settings settings, Manifold m, Map<String, String> config, SampleSource source,
-                           List<double[]> warmUp) {
-        SchemeComparison comparison = new SchemeComparison(m, schemes(settings, m), source.mean(), distance(m),
+    private static Run run(Settings settings, Prepared p, Map<String, String> config, SampleSource source,
+                           List<double[]> warmUp, List<String> notes) {
+        Manifold m = p.manifold();
+        Optional<ToDoubleBiFunction<double[], double[]>> distance = distance(m);
+        if (distance.isEmpty() && source.mean().isPresent()) {
+            notes.add("distances to the mean are left blank: " + m.name() + " has no geodesic distance (no "
+                    + "Geodesics capability)");
+        }
+        SchemeComparison comparison = new SchemeComparison(m, p.schemes(), source.mean(), distance,
                 settings.curves());
         comparison.warmUp(warmUp, settings.warmUp(), WARM_UP_UPDATES);
         List<SchemeOutcome> outcomes;
@@ -175,26 +229,48 @@ public final class FrechetRuns {
             outcomes = comparison.run(source, source.count(), progress::stepTo);
         }
         Map<String, String> all = new LinkedHashMap<>();
-        settings.registry().named(settings.provider()).parameters().forEach(p -> all.put(p.name(),
-                config.getOrDefault(p.name(), p.defaultValue().orElse(""))));
-        return new Run(m.name(), settings.provider(), all, source.description(), outcomes);
+        settings.providers().named(settings.provider()).parameters().forEach(s -> all.put(s.name(),
+                config.getOrDefault(s.name(), s.defaultValue().orElse(""))));
+        return new Run(m.name(), settings.provider(), all, source.description(), outcomes, List.copyOf(notes));
     }
 
-    private static List<FrechetScheme> schemes(Settings settings, Manifold m) {
+    /**
+     * The schemes of a run: those named, each of which the manifold must offer; or, when none is named, the paper's
+     * that it offers, with a note on the others. Each is set up once, so that a scheme that cannot run fails at once.
+     */
+    private static Prepared prepare(Settings settings, Manifold m) {
+        List<String> available = FrechetScheme.available(m);
+        List<String> notes = new ArrayList<>();
+        List<String> names = settings.schemes();
+        if (names.isEmpty()) {
+            names = PAPER_SCHEMES.stream().filter(available::contains).collect(Collectors.toList());
+            List<String> skipped = PAPER_SCHEMES.stream().filter(n -> !available.contains(n))
+                    .collect(Collectors.toList());
+            if (!skipped.isEmpty()) {
+                notes.add("skipped " + String.join(", ", skipped) + ": not offered by " + m.name()
+                        + " (its schemes: " + String.join(", ", available) + ")");
+            }
+        }
         List<FrechetScheme> list = new ArrayList<>();
-        for (String name : settings.schemes()) {
+        for (String name : names) {
+            if (!available.contains(name)) {
+                throw new InvalidInputException("--schemes", "names from " + available + " (the schemes of "
+                        + m.name() + ")", "'" + name + "'");
+            }
             FrechetScheme s = FrechetScheme.parse(name, m);
             s.estimator(m);
             list.add(s);
         }
-        return list;
+        return new Prepared(m, list, notes);
     }
 
-    private static ToDoubleBiFunction<double[], double[]> distance(Manifold m) {
-        if (m.exact().isPresent()) {
-            return m.exact().get()::distance;
+    /** @return the geodesic distance of ambient points: closed form, else the manifold's Geodesics on located points */
+    private static Optional<ToDoubleBiFunction<double[], double[]>> distance(Manifold m) {
+        Optional<ExactGeometry> exact = m.capability(ExactGeometry.class);
+        if (exact.isPresent()) {
+            return Optional.of(exact.get()::distance);
         }
-        return (a, b) -> m.distance().distance(m.locate(a), m.locate(b));
+        return m.capability(Geodesics.class).map(g -> (a, b) -> g.distance(m.locate(a), m.locate(b)));
     }
 
     private static double[] readMean(Manifold m, Path file) {
@@ -248,6 +324,9 @@ public final class FrechetRuns {
         for (Run r : runs) {
             out.println(r.manifold() + ": " + r.outcomes().get(0).samples() + " samples, " + r.source()
                     + "; times are update times only");
+            for (String note : r.notes()) {
+                out.println(r.manifold() + ": " + note);
+            }
         }
     }
 
@@ -262,6 +341,7 @@ public final class FrechetRuns {
             run.put("provider", r.provider());
             run.put("parameters", r.parameters());
             run.put("source", r.source());
+            run.put("notes", r.notes());
             run.put("schemes", r.outcomes().stream().map(o -> {
                 Map<String, Object> s = new LinkedHashMap<>();
                 s.put("scheme", o.scheme());

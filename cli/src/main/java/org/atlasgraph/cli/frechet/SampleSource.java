@@ -11,7 +11,8 @@ import org.atlasgraph.api.check.InvalidInputException;
 
 /**
  * A finite stream of ambient samples for {@code atlas frechet}, with the population mean when it is known: samples
- * drawn from GPD(X, p) around a drawn mean X (App. C.3), or read from a {@code .npy} file with an optional mean file.
+ * drawn from GPD(X, p) around a drawn mean X (App. C.3) or from a manifold's sampler, or read from a {@code .npy} file
+ * with an optional mean file.
  */
 final class SampleSource implements Iterator<double[]>, AutoCloseable {
     private final Iterator<double[]> samples;
@@ -34,10 +35,11 @@ final class SampleSource implements Iterator<double[]>, AutoCloseable {
      *
      * @param draw        one draw per call
      * @param count       N ≥ 1
-     * @param mean        the distribution's Fréchet mean
+     * @param mean        the distribution's Fréchet mean, when known
      * @param description e.g. {@code "GPD(X, p=2), seed 1"}
      */
-    static SampleSource generated(Supplier<double[]> draw, long count, double[] mean, String description) {
+    static SampleSource generated(Supplier<double[]> draw, long count, Optional<double[]> mean,
+                                  String description) {
         Iterator<double[]> it = new Iterator<>() {
             private long drawn;
 
@@ -55,7 +57,7 @@ final class SampleSource implements Iterator<double[]>, AutoCloseable {
                 return draw.get();
             }
         };
-        return new SampleSource(it, count, Optional.of(mean), description, () -> { });
+        return new SampleSource(it, count, mean, description, () -> { });
     }
 
     /**

@@ -12,12 +12,13 @@ import org.atlasgraph.api.Manifold;
 import org.atlasgraph.optim.mean.FrechetMeanResult;
 import org.atlasgraph.optim.mean.FrechetScheme;
 import org.atlasgraph.optim.mean.OnlineFrechetMean;
+import org.atlasgraph.optim.mean.UpdateTimer;
 
 /**
  * Runs several online Fréchet mean schemes on one stream of samples in lockstep (§3.2, Fig. 1): each sample is drawn
  * or read once and handed to every scheme, so that all see the same data, drawing costs are paid once, and memory stays
- * that of one sample per scheme. Only the updates are timed ({@link OnlineFrechetMean}); distances to the reference
- * mean are measured at log-spaced checkpoints for the error curves, outside the timing.
+ * that of one sample per scheme. Only the updates are timed (an {@link UpdateTimer} attached to each mean); distances
+ * to the reference mean are measured at log-spaced checkpoints for the error curves, outside the timing.
  */
 final class SchemeComparison {
     /** Checkpoints per decade of the error curve: enough for a smooth log-x plot, few enough to be cheap. */
@@ -26,23 +27,23 @@ final class SchemeComparison {
     private final Manifold manifold;
     private final List<FrechetScheme> schemes;
     private final Optional<double[]> reference;
-    private final ToDoubleBiFunction<double[], double[]> distance;
+    private final Optional<ToDoubleBiFunction<double[], double[]>> distance;
     private final boolean curves;
 
     /**
      * @param manifold  the manifold
      * @param schemes   the schemes, in display order
      * @param reference the known mean, when there is one (not modified)
-     * @param distance  the geodesic distance of two ambient points
+     * @param distance  the geodesic distance of two ambient points, when the manifold has one
      * @param curves    whether to record distance-to-mean curves (costs one distance per scheme per checkpoint)
      */
     SchemeComparison(Manifold manifold, List<FrechetScheme> schemes, Optional<double[]> reference,
-                     ToDoubleBiFunction<double[], double[]> distance, boolean curves) {
+                     Optional<ToDoubleBiFunction<double[], double[]>> distance, boolean curves) {
         this.manifold = Objects.requireNonNull(manifold, "manifold");
         this.schemes = List.copyOf(schemes);
-        this.reference = reference;
+        this.reference = distance.isPresent() ? reference : Optional.empty();
         this.distance = distance;
-        this.curves = curves && reference.isPresent();
+        this.curves = curves && this.reference.isPresent();
     }
 
     /**
@@ -60,8 +61,9 @@ final class SchemeComparison {
         }
         long budget = (long) (seconds * 1e9);
         for (FrechetScheme s : schemes) {
-            OnlineFrechetMean m = new OnlineFrechetMean(manifold, s);
-            for (int i = 0; i < maxUpdates && m.updateNanos() < budget; i++) {
+            UpdateTimer timer = new UpdateTimer();
+            OnlineFrechetMean m = new OnlineFrechetMean(manifold, s).listen(timer);
+            for (int i = 0; i < maxUpdates && timer.totalNanos() < budget; i++) {
                 m.add(samples.get(i % samples.size()));
             }
         }
@@ -77,10 +79,13 @@ final class SchemeComparison {
      */
     List<SchemeOutcome> run(Iterator<double[]> samples, long count, LongConsumer progress) {
         List<OnlineFrechetMean> means = new ArrayList<>();
+        List<UpdateTimer> timers = new ArrayList<>();
         List<List<CurvePoint>> points = new ArrayList<>();
         List<LogHistogram> times = new ArrayList<>();
         for (FrechetScheme s : schemes) {
-            means.add(new OnlineFrechetMean(manifold, s));
+            UpdateTimer timer = new UpdateTimer();
+            means.add(new OnlineFrechetMean(manifold, s).listen(timer));
+            timers.add(timer);
             points.add(new ArrayList<>());
             times.add(new LogHistogram());
         }
@@ -90,7 +95,7 @@ final class SchemeComparison {
             double[] x = samples.next();
             for (int i = 0; i < means.size(); i++) {
                 means.get(i).add(x);
-                times.get(i).add(means.get(i).lastUpdateNanos());
+                times.get(i).add(timers.get(i).lastNanos());
             }
             done++;
             if (curves && (done == nextCheckpoint || done == count)) {
@@ -104,16 +109,17 @@ final class SchemeComparison {
         List<SchemeOutcome> outcomes = new ArrayList<>();
         for (int i = 0; i < means.size(); i++) {
             FrechetMeanResult r = means.get(i).result();
+            UpdateTimer timer = timers.get(i);
             OptionalDouble d = reference.isEmpty() ? OptionalDouble.empty()
-                    : OptionalDouble.of(distance.applyAsDouble(r.mean().toArray(), reference.get()));
-            outcomes.add(new SchemeOutcome(r.scheme(), r.samples(), r.seconds(), r.microsPerSample(),
+                    : OptionalDouble.of(distance.orElseThrow().applyAsDouble(r.mean().toArray(), reference.get()));
+            outcomes.add(new SchemeOutcome(r.scheme(), r.samples(), timer.seconds(), timer.microsPerUpdate(),
                     times.get(i).median() * 1e-3, d, r.chartChanges(), List.copyOf(points.get(i))));
         }
         return outcomes;
     }
 
     private double distanceToReference(OnlineFrechetMean mean) {
-        return distance.applyAsDouble(mean.estimate().orElseThrow(), reference.orElseThrow());
+        return distance.orElseThrow().applyAsDouble(mean.estimate().orElseThrow(), reference.orElseThrow());
     }
 
     /** The next checkpoint after i: every sample up to the first decade, then about 12 per decade. */

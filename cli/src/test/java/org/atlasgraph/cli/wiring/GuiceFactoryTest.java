@@ -5,19 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.inject.Guice;
 import jakarta.inject.Inject;
 import java.util.List;
-import org.atlasgraph.sphere.SphereProvider;
+import org.atlasgraph.api.spi.Providers;
+import org.atlasgraph.cli.FakeProvider;
 import org.junit.jupiter.api.Test;
 
 class GuiceFactoryTest {
     private final GuiceFactory factory = new GuiceFactory(
-            Guice.createInjector(new ProvidersModule(List.of(new SphereProvider()))));
+            Guice.createInjector(new ProvidersModule(Providers.of(List.of(new FakeProvider("sphere"))))));
 
     /** A command-like class with an injected collaborator. */
     static final class NeedsRegistry {
-        final ProviderRegistry registry;
+        final Providers registry;
 
         @Inject
-        NeedsRegistry(ProviderRegistry registry) {
+        NeedsRegistry(Providers registry) {
             this.registry = registry;
         }
     }

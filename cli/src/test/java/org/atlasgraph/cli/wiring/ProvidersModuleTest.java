@@ -1,53 +1,36 @@
 package org.atlasgraph.cli.wiring;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.google.inject.CreationException;
 import com.google.inject.Guice;
-import com.google.inject.Key;
-import com.google.inject.TypeLiteral;
 import java.util.List;
-import java.util.Map;
-import org.atlasgraph.api.spi.ManifoldProvider;
+import org.atlasgraph.api.spi.Providers;
 import org.atlasgraph.cli.FakeProvider;
-import org.atlasgraph.sphere.SphereProvider;
 import org.junit.jupiter.api.Test;
 
 class ProvidersModuleTest {
-    private static final Key<Map<String, ManifoldProvider>> BY_NAME = Key.get(new TypeLiteral<>() { });
-
     @Test
-    void discoveredProvidersAreBoundByNameAndIncludeTheSphere() {
-        Map<String, ManifoldProvider> byName = Guice.createInjector(ProvidersModule.discovered()).getInstance(BY_NAME);
+    void discoveredProvidersAreBoundAndIncludeTheSphere() {
+        Providers providers = Guice.createInjector(ProvidersModule.discovered()).getInstance(Providers.class);
 
-        assertThat(byName).as("providers by name").containsKey("sphere");
-        assertThat(byName.get("sphere")).as("sphere provider").isInstanceOf(SphereProvider.class);
-        byName.forEach((name, p) -> assertThat(p.name()).as("key of %s", p.getClass()).isEqualTo(name));
+        assertThat(providers.names()).as("provider names").contains("sphere");
+        assertThat(providers.named("sphere").name()).as("name of the sphere provider").isEqualTo("sphere");
     }
 
     @Test
     void applicationModuleBindsTheDiscoveredProviders() {
-        Map<String, ManifoldProvider> byName = Guice.createInjector(new AtlasModule()).getInstance(BY_NAME);
+        Providers providers = Guice.createInjector(new AtlasModule()).getInstance(Providers.class);
 
-        assertThat(byName).as("providers by name").containsKey("sphere");
+        assertThat(providers.names()).as("provider names").contains("sphere", "grassmann", "pointcloud");
     }
 
     @Test
-    void twoProvidersWithOneNameAreRejectedNamingBothClasses() {
-        ProvidersModule module = new ProvidersModule(List.of(new SphereProvider(), new FakeProvider("sphere")));
+    void theGivenRegistryIsTheOneBound() {
+        Providers fakes = Providers.of(List.of(new FakeProvider("zeta"), new FakeProvider("alpha")));
 
-        assertThatThrownBy(() -> Guice.createInjector(module)).isInstanceOf(CreationException.class)
-                .hasMessageContaining("two manifold providers are named 'sphere'")
-                .hasMessageContaining(SphereProvider.class.getName())
-                .hasMessageContaining(FakeProvider.class.getName());
-    }
+        Providers bound = Guice.createInjector(new ProvidersModule(fakes)).getInstance(Providers.class);
 
-    @Test
-    void aNameUsersCannotTypeIsRejected() {
-        ProvidersModule module = new ProvidersModule(List.of(new FakeProvider("Point Cloud")));
-
-        assertThatThrownBy(() -> Guice.createInjector(module)).isInstanceOf(CreationException.class)
-                .hasMessageContaining("has name 'Point Cloud'");
+        assertThat(bound).as("bound registry").isSameAs(fakes);
+        assertThat(bound.names()).as("names in order").containsExactly("alpha", "zeta");
     }
 }

@@ -91,12 +91,7 @@ public final class BoundaryFit {
     public double score(double[] ambient) {
         Manifold m = g.manifold();
         Checks.requireFiniteOfLength("point", ambient, m.ambientDimension(), "ambient dimension of " + m.name());
-        ChartPoint x;
-        try {
-            x = m.locate(ambient);
-        } catch (NotOnManifoldException e) {
-            throw new NotOnManifoldException("point", e.defect());
-        }
+        ChartPoint x = m.locate(Checks.requireOnManifold("point", ambient, m::checkPoint));
         double[] xa = m.embed(x);
         int nearest = 0;
         double best = Double.POSITIVE_INFINITY;

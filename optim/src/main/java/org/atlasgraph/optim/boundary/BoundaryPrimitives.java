@@ -3,13 +3,12 @@ package org.atlasgraph.optim.boundary;
 import java.util.Optional;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.InverseRetraction;
 import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.Metric;
+import org.atlasgraph.api.Retraction;
 import org.atlasgraph.api.TangentVector;
-import org.atlasgraph.api.check.InvalidInputException;
-import org.atlasgraph.api.primitive.InverseRetraction;
-import org.atlasgraph.api.primitive.Metric;
-import org.atlasgraph.api.primitive.Retraction;
-import org.atlasgraph.api.primitive.VectorTransport;
+import org.atlasgraph.api.VectorTransport;
 
 /**
  * The primitives the principal boundary computes with, and the few tangent-space operations it builds from them.
@@ -40,24 +39,30 @@ record BoundaryPrimitives(Manifold manifold, Retraction retraction, InverseRetra
     static InverseRetraction firstOrderLog(Manifold manifold) {
         return (p, q) -> {
             if (q.sameChart(p)) {
-                return p.tangent(q.xi().minus(p.xi()));
+                return Optional.of(p.tangent(q.xi().minus(p.xi())));
             }
             Optional<Coordinates> inP = manifold.atlas().transition(q.chart(), p.chart()).flatMap(t -> t.apply(q.xi()))
                     .filter(xi -> p.chart().contains(xi));
-            return inP.isPresent() ? p.tangent(inP.get().minus(p.xi())) : chord(manifold, p, manifold.embed(q));
+            return Optional.of(inP.isPresent() ? p.tangent(inP.get().minus(p.xi()))
+                    : chord(manifold, p, manifold.embed(q)));
         };
     }
 
     /**
-     * {@code Log_p(q)} for a distant q by the manifold's inverse retraction where it can express it; otherwise the
-     * first-order substitute, the chord {@code x_q − x_p} projected onto the tangent space at p.
+     * {@code Log_p(q)} for a distant q by the given logarithm (the manifold's inverse retraction by default) where it
+     * can express q in p's chart; otherwise the first-order substitute, the chord {@code x_q − x_p} projected onto the
+     * tangent space at p.
      */
     TangentVector farLog(ChartPoint p, ChartPoint q) {
-        try {
-            return log.inverseRetract(p, q);
-        } catch (InvalidInputException cannotExpress) {
-            return chord(manifold, p, manifold.embed(q));
-        }
+        return log.inverseRetract(p, q).orElseGet(() -> chord(manifold, p, manifold.embed(q)));
+    }
+
+    /**
+     * @return {@code Ret_p(τ)}, or empty where the step would cross the manifold's edge (a learned atlas where its
+     *     data end)
+     */
+    Optional<ChartPoint> retract(ChartPoint p, TangentVector tau) {
+        return retraction.retract(p, tau);
     }
 
     /**
@@ -81,9 +86,12 @@ record BoundaryPrimitives(Manifold manifold, Retraction retraction, InverseRetra
         return localTransport.transport(p, tau, q);
     }
 
-    /** @return the first-order logarithm {@code Log_p(q)} of a nearby q */
+    /**
+     * @return the logarithm {@code Log_p(q)} of a nearby q: the local logarithm's, or the projected chord where a
+     *     local logarithm of the caller's cannot express q in p's chart
+     */
     TangentVector near(ChartPoint p, ChartPoint q) {
-        return localLog.inverseRetract(p, q);
+        return localLog.inverseRetract(p, q).orElseGet(() -> chord(manifold, p, manifold.embed(q)));
     }
 
     /** @return the chord from p to an ambient point, projected onto the tangent space at p */

@@ -16,7 +16,8 @@ import org.atlasgraph.api.TangentVector;
  * is kept near the geodesic by relaxation sweeps, {@code c_k ← Ret_{c_k}(½(Log_{c_k} c_{k−1} + Log_{c_k} c_{k+1}))}, a
  * discrete form of the geodesic equation whose fixed points are evenly spaced points on a geodesic. As the end points
  * move by one Euler step per iteration, the interior is first moved along ({@link #moveEnds}) and one or two sweeps
- * then keep it on the geodesic.
+ * then keep it on the geodesic. An interior point whose step would cross the manifold's edge (a learned atlas where
+ * its data end) stays where it is; the next sweeps move it again.
  */
 final class GeodesicChain {
     /** Largest link, relative to the mean, of a chain that still follows its ends. */
@@ -37,7 +38,7 @@ final class GeodesicChain {
         c[0] = from;
         TangentVector v = g.farLog(from, to).scale(1.0 / links);
         for (int k = 1; k < links; k++) {
-            c[k] = g.retraction().retract(c[k - 1], v);
+            c[k] = g.retract(c[k - 1], v).orElse(c[k - 1]);
             v = g.nearTransport(c[k - 1], v, c[k]);
         }
         c[links] = to;
@@ -85,8 +86,7 @@ final class GeodesicChain {
             fromLast = g.nearTransport(at, fromLast, c[i]);
             at = c[i];
             double s = i / (double) k;
-            ChartPoint moved = g.retraction().retract(c[i], fromFirst[i].scale(1 - s).plus(fromLast.scale(s)));
-            c[i] = moved;
+            c[i] = g.retract(c[i], fromFirst[i].scale(1 - s).plus(fromLast.scale(s))).orElse(c[i]);
         }
         c[0] = first;
         c[k] = last;
@@ -101,7 +101,7 @@ final class GeodesicChain {
             for (int k = 1; k < c.length - 1; k++) {
                 TangentVector back = scaledLog(c[k], c[k - 1], g);
                 TangentVector ahead = scaledLog(c[k], c[k + 1], g);
-                c[k] = g.retraction().retract(c[k], back.plus(ahead).scale(0.5));
+                c[k] = g.retract(c[k], back.plus(ahead).scale(0.5)).orElse(c[k]);
             }
         }
     }

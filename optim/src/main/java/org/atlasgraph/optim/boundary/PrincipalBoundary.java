@@ -6,15 +6,15 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.InverseRetraction;
 import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.Metric;
+import org.atlasgraph.api.Retraction;
 import org.atlasgraph.api.TangentVector;
+import org.atlasgraph.api.VectorTransport;
 import org.atlasgraph.api.check.Checks;
+import org.atlasgraph.api.check.Defect;
 import org.atlasgraph.api.check.InvalidInputException;
-import org.atlasgraph.api.check.NotOnManifoldException;
-import org.atlasgraph.api.primitive.InverseRetraction;
-import org.atlasgraph.api.primitive.Metric;
-import org.atlasgraph.api.primitive.Retraction;
-import org.atlasgraph.api.primitive.VectorTransport;
 
 /**
  * The Riemannian principal boundary of Yao and Zhang (2020) with the modifications of App. E.2, on any atlas-graph
@@ -188,13 +188,9 @@ public final class PrincipalBoundary {
         return new ClassSample(name, located, ambient);
     }
 
-    /** Locates a validated point; the manifold's own check names "ambient", ours names the point. */
+    /** Locates a point of finite entries after checking that it is on the manifold, naming it if it is not. */
     private ChartPoint locate(String input, double[] x) {
-        try {
-            return manifold.locate(x);
-        } catch (NotOnManifoldException e) {
-            throw new NotOnManifoldException(input, e.defect());
-        }
+        return manifold.locate(Checks.requireOnManifold(input, x, manifold::checkPoint));
     }
 
     /** One run of the integration: the mutable state of the three curves and the two chains. */
@@ -302,18 +298,27 @@ public final class PrincipalBoundary {
          * a curve that stayed in one chart would follow the quadratic off the manifold; locating also checks that the
          * point is still on the manifold.
          *
-         * @throws InvalidInputException naming the curve and the step if the point has left the manifold
+         * @throws InvalidInputException naming the curve and the step if the point has left the manifold, or the step
+         *     would cross its edge (a learned atlas where its data end)
          */
         private ChartPoint step(ChartPoint p, TangentVector tau, String curve, int t) {
-            double[] x = manifold.embed(g.retraction().retract(p, tau));
-            try {
-                return manifold.locate(x);
-            } catch (NotOnManifoldException e) {
-                throw new InvalidInputException(curve, "a curve on the manifold", "one that left it at step " + t
-                        + " (" + e.defect().what() + " off by " + Checks.number(e.defect().measured()) + ")",
-                        "try a smaller step (now " + Checks.number(parameters.step()) + ") or a larger alpha (now "
-                        + Checks.number(parameters.alpha()) + ")");
+            Optional<ChartPoint> q = g.retract(p, tau);
+            if (q.isEmpty()) {
+                throw leftTheManifold(curve, t, "across the edge of the atlas");
             }
+            double[] x = manifold.embed(q.get());
+            Optional<Defect> defect = manifold.checkPoint(x);
+            if (defect.isPresent()) {
+                throw leftTheManifold(curve, t, "(" + defect.get().what() + " off by "
+                        + Checks.number(defect.get().measured()) + ")");
+            }
+            return manifold.locate(x);
+        }
+
+        private InvalidInputException leftTheManifold(String curve, int t, String how) {
+            return new InvalidInputException(curve, "a curve on the manifold", "one that left it at step " + t + " "
+                    + how, "try a smaller step (now " + Checks.number(parameters.step()) + ") or a larger alpha (now "
+                    + Checks.number(parameters.alpha()) + ")");
         }
 
         /**
@@ -370,7 +375,11 @@ public final class PrincipalBoundary {
                 if (g.norm(p, across) <= SETTLE_TOLERANCE * parameters.radius()) {
                     break;
                 }
-                p = g.retraction().retract(p, across);
+                Optional<ChartPoint> q = g.retract(p, across);
+                if (q.isEmpty()) {
+                    break;
+                }
+                p = q.get();
             }
             return p;
         }

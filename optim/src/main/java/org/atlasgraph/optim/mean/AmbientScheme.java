@@ -3,9 +3,7 @@ package org.atlasgraph.optim.mean;
 import java.util.Objects;
 import java.util.function.Function;
 import org.atlasgraph.api.Manifold;
-import org.atlasgraph.api.check.InvalidInputException;
-import org.atlasgraph.api.primitive.AmbientStep;
-import org.atlasgraph.api.primitive.ExactGeometry;
+import org.atlasgraph.api.capability.AmbientStep;
 
 /**
  * A scheme that keeps the estimate as an ambient array and updates it with a closed-form {@link AmbientStep}, such
@@ -16,24 +14,13 @@ final class AmbientScheme implements FrechetScheme {
     private final String name;
     private final Function<Manifold, AmbientStep> step;
 
+    /**
+     * @param name the scheme's name
+     * @param step the manifold's step; throws an {@code InvalidInputException} naming the scheme when it has none
+     */
     AmbientScheme(String name, Function<Manifold, AmbientStep> step) {
         this.name = Objects.requireNonNull(name, "name");
-        this.step = step;
-    }
-
-    /**
-     * @return the manifold's exact step of that name
-     * @throws InvalidInputException naming the scheme if the manifold has no exact geometry or no such step
-     */
-    static AmbientStep exactStep(Manifold manifold, String stepName) {
-        ExactGeometry exact = manifold.exact().orElseThrow(() -> new InvalidInputException("scheme '" + stepName
-                + "'", "a manifold with closed-form geometry", manifold.name() + ", which has none"));
-        AmbientStep s = exact.steps().get(stepName);
-        if (s == null) {
-            throw new InvalidInputException("scheme '" + stepName + "'", "one of the exact steps of "
-                    + manifold.name() + ", " + exact.steps().keySet(), "'" + stepName + "'");
-        }
-        return s;
+        this.step = Objects.requireNonNull(step, "step");
     }
 
     @Override
@@ -65,8 +52,9 @@ final class AmbientScheme implements FrechetScheme {
         }
 
         @Override
-        public void update(double[] sample, double t) {
+        public boolean update(double[] sample, double t) {
             mean = step.step(mean, sample, t);
+            return true;
         }
 
         @Override

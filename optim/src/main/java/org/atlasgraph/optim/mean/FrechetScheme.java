@@ -1,13 +1,16 @@
 package org.atlasgraph.optim.mean;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.atlasgraph.api.InverseRetraction;
 import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.Retraction;
+import org.atlasgraph.api.capability.AmbientSchemes;
+import org.atlasgraph.api.capability.AmbientStep;
+import org.atlasgraph.api.capability.ExactGeometry;
+import org.atlasgraph.api.capability.OnlineMeanStep;
 import org.atlasgraph.api.check.InvalidInputException;
-import org.atlasgraph.api.primitive.AmbientStep;
-import org.atlasgraph.api.primitive.ExactGeometry;
-import org.atlasgraph.api.primitive.InverseRetraction;
-import org.atlasgraph.api.primitive.Retraction;
 
 /**
  * How an online mean moves its estimate toward a sample, {@code M ← step(M, X, t)}: the interchangeable part of Alg. 1,
@@ -17,16 +20,19 @@ import org.atlasgraph.api.primitive.Retraction;
  * <ul>
  *   <li>{@code atlas}: the manifold's own primitives, {@code M ← Ret_M(t · Log^Ret_M(X))} in chart coordinates with a
  *       chart change when the estimate leaves its chart's domain (§2.4); on the Grassmann atlas this is ATLAS_Frechet
- *       (Alg. 1);</li>
- *   <li>{@code exp}, {@code gifee}, {@code retraction}: the closed-form ambient steps the manifold offers in
- *       {@link ExactGeometry#steps()} (exact exp/log; GifeeLog/GifeeExp; exact log and the Stiefel retraction,
- *       "MANOPT-RET"), applied to ambient arrays without chart conversions, as Pymanopt does;</li>
- *   <li>{@code opca}: Oja's subspace rule on the n×k ambient matrix, the idealised Euclidean baseline.</li>
+ *       (Alg. 1), fused into one kernel by the manifold's {@link OnlineMeanStep};</li>
+ *   <li>{@code exp}: the geodesic step {@code Exp_M(t · Log_M X)} of the manifold's {@link ExactGeometry}, on ambient
+ *       arrays without chart conversions, as Pymanopt does;</li>
+ *   <li>any other name: an ambient step the manifold offers in its {@link AmbientSchemes} (the Grassmannian's
+ *       {@code gifee}, {@code retraction} and {@code opca}, the baselines of Fig. S1).</li>
  * </ul>
+ * {@link #available} lists the names a manifold accepts.
  */
 public interface FrechetScheme {
-    /** The scheme names {@link #parse} accepts, in the order of the paper's comparison. */
-    List<String> NAMES = List.of("atlas", "exp", "gifee", "retraction", "opca");
+    /** The name of the atlas-graph scheme, which every manifold accepts. */
+    String ATLAS = "atlas";
+    /** The name of the geodesic scheme, accepted where the manifold has {@link ExactGeometry}. */
+    String EXP = "exp";
 
     /** @return the scheme's name, used in tables and plots */
     String name();
@@ -36,20 +42,21 @@ public interface FrechetScheme {
      *
      * @param manifold the manifold
      * @return an estimator with no sample yet
-     * @throws InvalidInputException naming the scheme if the manifold lacks what it needs (an exact step of that name,
-     *     an n×k ambient shape)
+     * @throws InvalidInputException naming the scheme if the manifold lacks what it needs (closed-form geometry, an
+     *     ambient step of that name)
      */
     MeanEstimator estimator(Manifold manifold);
 
     /**
      * The atlas-graph scheme: the manifold's default {@link Manifold#retraction()} and
-     * {@link Manifold#inverseRetraction()}. Samples are ingested into the estimate's chart
-     * ({@link Manifold#coordinatesIn}), or {@link Manifold#locate located} when that chart cannot represent them.
+     * {@link Manifold#inverseRetraction()}, through its {@link OnlineMeanStep} where it has that speed path. Samples
+     * are ingested into the estimate's chart ({@link Manifold#coordinatesIn}), or {@link Manifold#locate located} when
+     * that chart cannot represent them.
      *
-     * @return the scheme named {@code "atlas"}
+     * @return the scheme named {@value #ATLAS}
      */
     static FrechetScheme atlas() {
-        return new ChartScheme("atlas", Manifold::retraction, Manifold::inverseRetraction, true);
+        return ChartScheme.atlas();
     }
 
     /**
@@ -68,13 +75,27 @@ public interface FrechetScheme {
     }
 
     /**
-     * A closed-form ambient scheme of the manifold's {@link ExactGeometry#steps()}.
+     * The geodesic step of the manifold's closed-form geometry, {@link ExactGeometry#geodesicStep}.
      *
-     * @param stepName the step's name, e.g. {@code "exp"}, {@code "gifee"} or {@code "retraction"}
+     * @return the scheme named {@value #EXP}
+     */
+    static FrechetScheme exp() {
+        return new AmbientScheme(EXP, m -> {
+            ExactGeometry exact = m.capability(ExactGeometry.class).orElseThrow(() -> unavailable(EXP, m));
+            return exact::geodesicStep;
+        });
+    }
+
+    /**
+     * An ambient step the manifold offers under a name in its {@link AmbientSchemes}.
+     *
+     * @param name the step's name, e.g. {@code "gifee"}
      * @return the scheme of that name
      */
-    static FrechetScheme exact(String stepName) {
-        return new AmbientScheme(stepName, m -> AmbientScheme.exactStep(m, stepName));
+    static FrechetScheme offered(String name) {
+        Objects.requireNonNull(name, "name");
+        return new AmbientScheme(name, m -> m.capability(AmbientSchemes.class).map(s -> s.schemes().get(name))
+                .orElseThrow(() -> unavailable(name, m)));
     }
 
     /**
@@ -90,35 +111,44 @@ public interface FrechetScheme {
     }
 
     /**
-     * Oja's subspace rule on n×k matrices (row-major ambient arrays, D = n·k).
+     * The scheme names a manifold accepts, in the order of the paper's comparison.
      *
-     * @param columns k ≥ 1
-     * @return the scheme named {@code "opca"}
+     * @param manifold the manifold
+     * @return {@value #ATLAS}, then {@value #EXP} where the manifold has {@link ExactGeometry}, then the names of its
+     *     {@link AmbientSchemes}
      */
-    static FrechetScheme oja(int columns) {
-        return new OjaScheme(columns);
+    static List<String> available(Manifold manifold) {
+        List<String> names = new ArrayList<>(List.of(ATLAS));
+        if (manifold.capability(ExactGeometry.class).isPresent()) {
+            names.add(EXP);
+        }
+        manifold.capability(AmbientSchemes.class).ifPresent(s -> s.schemes().keySet().stream()
+                .filter(n -> !names.contains(n)).forEach(names::add));
+        return List.copyOf(names);
     }
 
     /**
      * A scheme by name, for command lines.
      *
-     * @param name     one of {@link #NAMES}
-     * @param manifold the manifold it will run on; {@code opca} takes its k from it ({@link OjaScheme#columnsOf})
+     * @param name     one of {@link #available available(manifold)}
+     * @param manifold the manifold it will run on
      * @return the scheme
-     * @throws InvalidInputException naming the scheme if the name is unknown or {@code opca} cannot infer k
+     * @throws InvalidInputException naming the scheme and listing the available ones if the manifold has none by
+     *     that name
      */
     static FrechetScheme parse(String name, Manifold manifold) {
-        switch (name) {
-            case "atlas":
-                return atlas();
-            case "exp":
-            case "gifee":
-            case "retraction":
-                return exact(name);
-            case "opca":
-                return oja(OjaScheme.columnsOf(manifold));
-            default:
-                throw new InvalidInputException("scheme '" + name + "'", "one of " + NAMES, "'" + name + "'");
+        Objects.requireNonNull(name, "name");
+        if (!available(manifold).contains(name)) {
+            throw unavailable(name, manifold);
         }
+        if (name.equals(ATLAS)) {
+            return atlas();
+        }
+        return name.equals(EXP) && manifold.capability(ExactGeometry.class).isPresent() ? exp() : offered(name);
+    }
+
+    private static InvalidInputException unavailable(String name, Manifold manifold) {
+        return new InvalidInputException("scheme '" + name + "'", "one of the schemes of " + manifold.name() + ", "
+                + available(manifold), "'" + name + "'");
     }
 }

@@ -5,8 +5,8 @@ import org.atlasgraph.api.ChartPoint;
 
 /**
  * The running state of one online mean: the current estimate M_i and the update {@code M ← step(M, X, t)} of a
- * {@link FrechetScheme} (Alg. 1). It is mutable and single-threaded; {@link OnlineFrechetMean} drives it, validates
- * the samples and times the updates, so implementations trust their inputs and do no work beyond the update.
+ * {@link FrechetScheme} (Alg. 1). It is mutable and single-threaded; {@link OnlineFrechetMean} drives it and validates
+ * the samples, so implementations trust their inputs and do no work beyond the update.
  */
 public interface MeanEstimator {
     /**
@@ -22,8 +22,11 @@ public interface MeanEstimator {
      * @param sample an ambient point of length D, already validated (not modified, not retained: the caller may
      *               reuse the array)
      * @param t      the fraction, {@code 1/(i+1)} for the (i+1)-th sample
+     * @return {@code true} when the estimate moved; {@code false} when the scheme cannot reach the sample from it
+     *     (beyond the reach of the estimate's chart, with no Riemannian logarithm to take instead), in which case the
+     *     estimate is the same point as before, possibly re-expressed in a chart centred at it
      */
-    void update(double[] sample, double t);
+    boolean update(double[] sample, double t);
 
     /** @return the ambient representation of the current estimate, a new array of length D */
     double[] ambient();

@@ -1,6 +1,8 @@
 package org.atlasgraph.optim.mean;
 
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.atlasgraph.api.ChartPoint;
@@ -15,9 +17,9 @@ import org.atlasgraph.api.check.InvalidInputException;
  * the default {@link FrechetScheme#atlas() atlas} scheme the step is {@code Ret_M(Log^Ret_M(X)/(i+1))} in chart
  * coordinates, which on the Grassmann atlas is ATLAS_Frechet (Alg. 1).
  *
- * <p>Memory is constant in N: samples are consumed one at a time and never retained. The time spent in the updates is
- * accumulated separately from everything else (producing samples, listeners), which is the cost §3.2 and Fig. 1
- * compare. Instances are mutable and not thread-safe; run one per thread.
+ * <p>Memory is constant in N: samples are consumed one at a time and never retained. Nothing is timed here:
+ * {@linkplain #listen attached} listeners run around every update, and an {@link UpdateTimer} among them measures the
+ * cost §3.2 and Fig. 1 compare. Instances are mutable and not thread-safe; run one per thread.
  *
  * <pre>{@code
  * OnlineFrechetMean mean = new OnlineFrechetMean(manifold);        // the atlas scheme
@@ -28,9 +30,8 @@ public final class OnlineFrechetMean {
     private final Manifold manifold;
     private final FrechetScheme scheme;
     private final MeanEstimator estimator;
+    private final List<FrechetListener> listeners = new ArrayList<>();
     private long count;
-    private long updateNanos;
-    private long lastUpdateNanos;
 
     /**
      * An online mean with the atlas-graph scheme, the manifold's default retraction and inverse retraction.
@@ -55,39 +56,51 @@ public final class OnlineFrechetMean {
     }
 
     /**
+     * Attaches a listener that runs around every later update (see {@link FrechetListener} for the order).
+     *
+     * @param listener the listener
+     * @return this mean
+     */
+    public OnlineFrechetMean listen(FrechetListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+        return this;
+    }
+
+    /**
      * Adds one sample: {@code M₁ = X₁} for the first, {@code M ← step(M, X, 1/(i+1))} for the (i+1)-th.
      *
      * @param sample an ambient point of length D (not modified, not retained: the caller may reuse the array)
      * @throws InvalidInputException naming the sample by its 1-based position if its length is wrong, an entry is
-     *     not finite, or the scheme's primitives reject it (not on the manifold, beyond the reach of the estimate's
-     *     chart); the estimate is then unchanged unless the scheme had already moved it to another chart
+     *     not finite, or the scheme cannot reach it from the estimate (beyond the reach of the estimate's chart and
+     *     of the manifold's Riemannian logarithm); the estimate is then the same point, possibly re-centred
+     * @throws org.atlasgraph.api.check.NotOnManifoldException from the manifold's ingestion if the sample is not a
+     *     point of the manifold (chart-based schemes check it where they ingest it; ambient steps trust it)
      */
     public void add(double[] sample) {
         Checks.requireFiniteOfLength("sample " + (count + 1), sample, manifold.ambientDimension(),
                 "ambient dimension of " + manifold.name());
-        long start = System.nanoTime();
-        try {
-            if (count == 0) {
-                estimator.initialize(sample);
-            } else {
-                estimator.update(sample, 1.0 / (count + 1));
-            }
-        } catch (InvalidInputException e) {
-            // A primitive rejected the point (off the manifold, out of the chart's reach): say which sample it was.
-            InvalidInputException named = new InvalidInputException("sample " + (count + 1), e.expected(), e.found());
-            named.initCause(e);
-            throw named;
+        for (FrechetListener l : listeners) {
+            l.beforeSample(this);
         }
-        lastUpdateNanos = System.nanoTime() - start;
-        updateNanos += lastUpdateNanos;
+        if (count == 0) {
+            estimator.initialize(sample);
+        } else if (!estimator.update(sample, 1.0 / (count + 1))) {
+            String chart = estimator.chartPoint().map(p -> "chart " + p.chart().id() + " of the estimate")
+                    .orElse("the estimate");
+            throw new InvalidInputException("sample " + (count + 1), "a point that " + chart + " can reach",
+                    "one beyond its reach", manifold.name() + " has no Riemannian logarithm that joins them");
+        }
         count++;
+        for (int i = listeners.size() - 1; i >= 0; i--) {
+            listeners.get(i).afterSample(this);
+        }
     }
 
     /**
      * Adds every remaining sample of a stream, calling the listener after each.
      *
      * @param samples  the stream; each array is read once and may be reused by the iterator afterwards
-     * @param listener called after every sample, outside the timed update
+     * @param listener called after every sample, after the attached listeners
      * @return the result after the last sample
      * @throws InvalidInputException if the mean has no sample at the end, or a sample is invalid
      */
@@ -101,13 +114,13 @@ public final class OnlineFrechetMean {
     }
 
     /**
-     * @return the result so far: scheme, N, update time, chart changes and the current estimate
+     * @return the result so far: scheme, N, chart changes and the current estimate
      * @throws InvalidInputException if no sample has been added
      */
     public FrechetMeanResult result() {
         double[] mean = estimate().orElseThrow(() -> new InvalidInputException("samples",
                 "at least one sample", "none"));
-        return new FrechetMeanResult(scheme.name(), count, updateNanos, estimator.chartChanges(),
+        return new FrechetMeanResult(scheme.name(), count, estimator.chartChanges(),
                 Coordinates.ofComputed(scheme.name(), mean));
     }
 
@@ -124,16 +137,6 @@ public final class OnlineFrechetMean {
     /** @return the number of samples added so far */
     public long count() {
         return count;
-    }
-
-    /** @return the wall-clock nanoseconds spent in updates so far */
-    public long updateNanos() {
-        return updateNanos;
-    }
-
-    /** @return the wall-clock nanoseconds of the most recent update (0 before the first sample), for distributions */
-    public long lastUpdateNanos() {
-        return lastUpdateNanos;
     }
 
     /** @return how often the estimate has moved to another chart (0 for ambient schemes) */

@@ -9,18 +9,19 @@ import java.util.function.UnaryOperator;
 import java.util.random.RandomGenerator;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.Metric;
 import org.atlasgraph.api.TangentVector;
 import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
-import org.atlasgraph.api.primitive.Metric;
 
 /**
  * A function to minimize over a manifold, seen through its Riemannian gradient (an estimate of it, for stochastic
  * objectives) and, optionally, its value.
  *
  * <p>The factories turn the gradient a user has into the Riemannian gradient in chart coordinates (§2.3):
- * {@link #ambient} projects a Euclidean gradient in R^D with {@code Chart.tangentCoordinates}, which is exact because
- * every metric here is induced by the embedding; {@link #chart} raises partial derivatives in ξ with
+ * {@link #ambient} converts a Euclidean gradient in R^D with {@link Metric#riemannianGradient} (Manopt's
+ * {@code egrad2rgrad}), which is right for any metric, also one that is not induced by the embedding (the hyperboloid's
+ * Minkowski metric, the affine-invariant metric of SPD matrices); {@link #chart} raises partial derivatives in ξ with
  * {@link Metric#raise}; {@link #riemannian} takes the Riemannian gradient as given (for example
  * {@code −Log_p(x_i)} for a sample x_i of a Karcher-mean objective).
  */
@@ -45,24 +46,30 @@ public interface Objective {
     }
 
     /**
-     * An objective given on the ambient space R^D: {@code grad f(p) = [Dφ⁻¹(ξ)]⁺ ∇f(x)} with {@code x = φ⁻¹(ξ)}.
+     * An objective given on the ambient space R^D: {@code grad f(p) = G(ξ)⁻¹ Dφ⁻¹(ξ)ᵀ ∇f(x)} with {@code x = φ⁻¹(ξ)},
+     * the Riemannian gradient of the manifold's metric ({@link Metric#riemannianGradient}). Where the metric is induced
+     * by R^D this is the orthogonal projection {@code [Dφ⁻¹(ξ)]⁺ ∇f(x)}; where it is not, the projection would be
+     * the wrong vector.
      *
      * @param value             f on ambient points (receives a fresh array)
      * @param euclideanGradient ∇f on ambient points (receives a fresh array), returning an array of length D
+     * @param metric            the manifold's metric, {@code manifold.metric()}
      * @return the objective
      * @throws InvalidInputException from {@link #gradient} if the Euclidean gradient has the wrong length or a
      *     non-finite entry
      */
-    static Objective ambient(ToDoubleFunction<double[]> value, UnaryOperator<double[]> euclideanGradient) {
+    static Objective ambient(ToDoubleFunction<double[]> value, UnaryOperator<double[]> euclideanGradient,
+                             Metric metric) {
         Objects.requireNonNull(value, "value");
         Objects.requireNonNull(euclideanGradient, "euclideanGradient");
+        Objects.requireNonNull(metric, "metric");
         return new Objective() {
             @Override
             public TangentVector gradient(ChartPoint p, RandomGenerator rng) {
                 double[] x = p.chart().toAmbient(p.xi());
                 double[] g = euclideanGradient.apply(x);
                 Checks.requireFiniteOfLength("Euclidean gradient", g, x.length, "ambient dimension");
-                return p.tangent(p.chart().tangentCoordinates(p.xi(), g));
+                return metric.riemannianGradient(p, g);
             }
 
             @Override

@@ -7,12 +7,12 @@ import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.Metric;
+import org.atlasgraph.api.Retraction;
 import org.atlasgraph.api.TangentVector;
+import org.atlasgraph.api.VectorTransport;
 import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
-import org.atlasgraph.api.primitive.Metric;
-import org.atlasgraph.api.primitive.Retraction;
-import org.atlasgraph.api.primitive.VectorTransport;
 
 /**
  * Riemannian (stochastic) gradient descent with a retraction and optional heavy-ball momentum (§2.4, and the
@@ -85,7 +85,8 @@ public final class RiemannianSgd {
      * @param objective the objective
      * @param start     the first iterate
      * @param rng       the only random source used; a seeded source replays the run
-     * @return the last iterate and why the run stopped
+     * @return the last iterate and why the run stopped: a stopping rule, the iteration budget, or a step the retraction
+     *     cannot take because it would cross the manifold's edge (a learned atlas where its data end)
      * @throws InvalidInputException if the objective returns a gradient in another chart than its base point, or the
      *     schedule a step size that is not finite and positive
      * @throws ArithmeticException   if a gradient or value becomes non-finite
@@ -101,7 +102,7 @@ public final class RiemannianSgd {
         OptionalDouble previousValue = valueEvery > 0 ? finiteValue(objective, p, 0, Double.NaN)
                 : OptionalDouble.empty();
         for (int t = 0; ; t++) {
-            TangentVector g = Checks.requireSameChart("gradient", p, objective.gradient(p, rng));
+            TangentVector g = p.requireTangent("gradient", objective.gradient(p, rng));
             double gradientNorm = metric.norm(p, g);
             if (!Double.isFinite(gradientNorm)) {
                 throw new ArithmeticException("sgd: gradient norm at iteration " + t + " is " + gradientNorm);
@@ -118,7 +119,13 @@ public final class RiemannianSgd {
                 tau = tau.scale(maxStepNorm / stepNorm);
                 stepNorm = maxStepNorm;
             }
-            ChartPoint q = retraction.retract(p, tau);
+            Optional<ChartPoint> next = retraction.retract(p, tau);
+            if (next.isEmpty()) {
+                // Only a manifold with an edge (a learned atlas where its data end) answers so: stop at the last point.
+                return new SgdResult(p, t, "the step at iteration " + t + " (norm " + Checks.number(stepNorm)
+                        + ") would leave the manifold, whose atlas ends there", gradientNorm, objective.value(p));
+            }
+            ChartPoint q = next.get();
             if (momentum > 0) {
                 velocity = transport.transport(p, direction, q);
             }

@@ -1,35 +1,38 @@
 package org.atlasgraph.optim.boundary;
 
 import java.util.Optional;
+import org.atlasgraph.api.AmbientMetric;
 import org.atlasgraph.api.AtlasGraph;
 import org.atlasgraph.api.Chart;
 import org.atlasgraph.api.ChartId;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
-import org.atlasgraph.api.Manifold;
-import org.atlasgraph.api.Sampler;
+import org.atlasgraph.api.InverseRetraction;
+import org.atlasgraph.api.Metric;
+import org.atlasgraph.api.Retraction;
 import org.atlasgraph.api.TangentVector;
 import org.atlasgraph.api.Transition;
+import org.atlasgraph.api.VectorTransport;
+import org.atlasgraph.api.base.AtlasManifold;
 import org.atlasgraph.api.check.Defect;
-import org.atlasgraph.api.primitive.Distance;
-import org.atlasgraph.api.primitive.ExactGeometry;
-import org.atlasgraph.api.primitive.InverseRetraction;
-import org.atlasgraph.api.primitive.Metric;
-import org.atlasgraph.api.primitive.Retraction;
-import org.atlasgraph.api.primitive.VectorTransport;
 
 /**
  * A test fixture: the Klein bottle of 3×3 high-contrast patches (§4.3.1) with its exact parametrization
  * {@code k_{θ,φ}(x, y) = cos φ (x cos θ + y sin θ)² + sin φ (x cos θ + y sin θ)} in charts of parameters (θ, φ) on the
  * universal cover R², the induced metric, and a logarithm that picks the nearest representative of the deck group
  * {@code (θ, φ) ↦ (θ + mπ, (−1)^m φ + 2πn)}. It checks that the principal boundary works on a provider other than the
- * sphere, with the geometry of the paper's example but without the approximation error of a learned atlas.
+ * sphere, with the geometry of the paper's example but without the approximation error of a learned atlas. It has no
+ * capabilities.
  */
-final class ExactKleinBottle implements Manifold {
+final class ExactKleinBottle extends AtlasManifold {
     static final int AMBIENT = 9;
     private static final double TOLERANCE = 1e-8;
 
     private final java.util.concurrent.atomic.AtomicLong serial = new java.util.concurrent.atomic.AtomicLong();
+
+    ExactKleinBottle() {
+        super(AmbientMetric.INDUCED);
+    }
 
     /** The patch k_{θ,φ}, row-major with y = −1, 0, 1 down the rows. */
     static double[] patch(double theta, double phi) {
@@ -174,7 +177,7 @@ final class ExactKleinBottle implements Manifold {
 
     @Override
     public Retraction retraction() {
-        return (p, tau) -> new ChartPoint(p.chart(), p.xi().plus(tau.tau()));
+        return (p, tau) -> Optional.of(new ChartPoint(p.chart(), p.xi().plus(tau.tau())));
     }
 
     /** The parameter difference to the nearest deck-group representative of q. */
@@ -182,7 +185,7 @@ final class ExactKleinBottle implements Manifold {
     public InverseRetraction inverseRetraction() {
         return (p, q) -> {
             double[] near = nearestCopy(p.xi(), q.xi());
-            return p.tangent(Coordinates.of(near[0] - p.xi().get(0), near[1] - p.xi().get(1)));
+            return Optional.of(p.tangent(Coordinates.of(near[0] - p.xi().get(0), near[1] - p.xi().get(1))));
         };
     }
 
@@ -242,21 +245,6 @@ final class ExactKleinBottle implements Manifold {
                 return p.tangent(Coordinates.of((c * w0 - b * w1) / det, (a * w1 - b * w0) / det));
             }
         };
-    }
-
-    @Override
-    public Distance distance() {
-        return (p, q) -> Math.sqrt(squaredDistance(embed(p), embed(q)));
-    }
-
-    @Override
-    public Optional<ExactGeometry> exact() {
-        return Optional.empty();
-    }
-
-    @Override
-    public Optional<Sampler> sampler() {
-        return Optional.empty();
     }
 
     /**

@@ -12,10 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
+import org.atlasgraph.api.base.ExactPrimitives;
+import org.atlasgraph.api.capability.ExactGeometry;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.api.check.NotOnManifoldException;
-import org.atlasgraph.api.primitive.ExactGeometry;
-import org.atlasgraph.api.primitive.ExactPrimitives;
 import org.atlasgraph.sphere.Sphere;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -123,7 +123,7 @@ class PrincipalBoundaryTest {
 
     @Test
     void exactLogarithmsAndParallelTransportPluggedInRecoverTheCircleToo() {
-        ExactGeometry exact = s2.exact().orElseThrow();
+        ExactGeometry exact = s2.capability(ExactGeometry.class).orElseThrow();
         RandomGenerator rng = new SplittableRandom(SEED + 2);
         BoundaryFit withExact = PrincipalBoundary.on(s2).radius(H).step(2 * STEP).iterations(1000)
                 .inverseRetraction(ExactPrimitives.inverseRetraction(s2, exact))

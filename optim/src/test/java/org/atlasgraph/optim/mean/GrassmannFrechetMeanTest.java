@@ -6,8 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.atlasgraph.api.primitive.ExactGeometry;
-import org.atlasgraph.grassmann.DeltaMax;
+import org.atlasgraph.api.capability.ExactGeometry;
+import org.atlasgraph.api.capability.GeodesicPowerDistribution;
+import org.atlasgraph.api.capability.Sampler;
 import org.atlasgraph.grassmann.Grassmann;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,22 +26,28 @@ class GrassmannFrechetMeanTest {
     /** First-order agreement means a disagreement O(s²): a log-log slope of 2. */
     private static final double FIRST_ORDER_SLOPE = 1.8;
     private static final List<String> RIEMANNIAN = List.of("atlas", "exp", "gifee", "retraction");
+    /**
+     * The fused step of Gr(n,k) evaluates the composition's expression in another order: the estimates agree to
+     * rounding, about 1e-15 per update, accumulated over a few hundred updates.
+     */
+    private static final double FUSED_TOLERANCE = 1e-11;
 
     @ParameterizedTest(name = "Gr({0},{1})")
     @CsvSource({"30,5", "100,5", "300,10"})
     void everyRiemannianSchemeFindsTheMeanOfAGeodesicPowerDistribution(int n, int k) {
         Grassmann gr = Grassmann.of(n, k);
         SplittableRandom rng = new SplittableRandom(SEED);
-        double[] mean = gr.embed(gr.sampler().orElseThrow().sample(rng));
+        double[] mean = gr.embed(gr.capability(Sampler.class).orElseThrow().sample(rng));
+        GeodesicPowerDistribution gpd = gr.capability(GeodesicPowerDistribution.class).orElseThrow();
         Map<String, OnlineFrechetMean> means = new LinkedHashMap<>();
         for (String s : RIEMANNIAN) {
             means.put(s, new OnlineFrechetMean(gr, FrechetScheme.parse(s, gr)));
         }
         for (int i = 0; i < N; i++) {
-            double[] x = gr.gpd(mean, POWER, DeltaMax.PAPER, rng);
+            double[] x = gpd.sample(mean, POWER, rng);
             means.values().forEach(m -> m.add(x));
         }
-        ExactGeometry exact = gr.exact().orElseThrow();
+        ExactGeometry exact = gr.capability(ExactGeometry.class).orElseThrow();
         Map<String, Double> distance = new LinkedHashMap<>();
         means.forEach((s, m) -> distance.put(s, exact.distance(m.estimate().orElseThrow(), mean)));
 
@@ -56,9 +63,10 @@ class GrassmannFrechetMeanTest {
     void atlasAndExpAgreeToFirstOrderOnASmallStep() {
         Grassmann gr = Grassmann.of(12, 3);
         SplittableRandom rng = new SplittableRandom(SEED);
-        double[] p = gr.embed(gr.sampler().orElseThrow().sample(rng));
-        double[] direction = gr.embed(gr.sampler().orElseThrow().sample(rng));
-        ExactGeometry exact = gr.exact().orElseThrow();
+        Sampler uniform = gr.capability(Sampler.class).orElseThrow();
+        double[] p = gr.embed(uniform.sample(rng));
+        double[] direction = gr.embed(uniform.sample(rng));
+        ExactGeometry exact = gr.capability(ExactGeometry.class).orElseThrow();
         double[] v = exact.log(p, direction);
         double coarse = disagreement(gr, p, v, 1e-2);
         double fine = disagreement(gr, p, v, 1e-3);
@@ -69,8 +77,8 @@ class GrassmannFrechetMeanTest {
 
     /** Two samples p and Exp_p(s·v/‖v‖): the distance between the atlas and the exp estimates after the second. */
     private static double disagreement(Grassmann gr, double[] p, double[] v, double s) {
-        ExactGeometry exact = gr.exact().orElseThrow();
-        double norm = Math.sqrt(exact.inner(p, v, v));
+        ExactGeometry exact = gr.capability(ExactGeometry.class).orElseThrow();
+        double norm = Math.sqrt(gr.ambientMetric().inner(p, v, v));
         double[] step = v.clone();
         for (int i = 0; i < step.length; i++) {
             step[i] *= s / norm;
@@ -88,16 +96,41 @@ class GrassmannFrechetMeanTest {
     }
 
     @Test
-    void ojaInfersKAndFindsTheMeanToo() {
+    void theManifoldsOjaSchemeFindsTheMeanToo() {
         Grassmann gr = Grassmann.of(30, 5);
-        assertThat(OjaScheme.columnsOf(gr)).as("k inferred from D − d").isEqualTo(5);
         SplittableRandom rng = new SplittableRandom(SEED);
-        double[] mean = gr.embed(gr.sampler().orElseThrow().sample(rng));
+        double[] mean = gr.embed(gr.capability(Sampler.class).orElseThrow().sample(rng));
+        GeodesicPowerDistribution gpd = gr.capability(GeodesicPowerDistribution.class).orElseThrow();
         OnlineFrechetMean oja = new OnlineFrechetMean(gr, FrechetScheme.parse("opca", gr));
         for (int i = 0; i < N; i++) {
-            oja.add(gr.gpd(mean, POWER, DeltaMax.PAPER, rng));
+            oja.add(gpd.sample(mean, POWER, rng));
         }
-        assertThat(gr.exact().orElseThrow().distance(oja.estimate().orElseThrow(), mean))
+        assertThat(gr.capability(ExactGeometry.class).orElseThrow().distance(oja.estimate().orElseThrow(), mean))
                 .as("distance of the Oja estimate to the mean").isLessThan(DISTANCE_BOUND);
+    }
+
+    @Test
+    void offersThePapersSchemesInItsOrder() {
+        assertThat(FrechetScheme.available(Grassmann.of(12, 3))).as("schemes of Gr(12,3)")
+                .containsExactly("atlas", "exp", "gifee", "retraction", "opca");
+    }
+
+    @Test
+    void theFusedAtlasStepAgreesWithTheComposedPrimitives() {
+        Grassmann gr = Grassmann.of(20, 4);
+        SplittableRandom rng = new SplittableRandom(SEED);
+        double[] mean = gr.embed(gr.capability(Sampler.class).orElseThrow().sample(rng));
+        GeodesicPowerDistribution gpd = gr.capability(GeodesicPowerDistribution.class).orElseThrow();
+        OnlineFrechetMean fused = new OnlineFrechetMean(gr);
+        OnlineFrechetMean composed = new OnlineFrechetMean(gr, FrechetScheme.of("composed", gr.retraction(),
+                gr.inverseRetraction()));
+        for (int i = 0; i < 300; i++) {
+            double[] x = gpd.sample(mean, POWER, rng);
+            fused.add(x);
+            composed.add(x);
+        }
+        assertThat(fused.chartChanges()).as("chart changes, fused vs composed").isEqualTo(composed.chartChanges());
+        assertThat(gr.capability(ExactGeometry.class).orElseThrow().distance(fused.estimate().orElseThrow(),
+                composed.estimate().orElseThrow())).as("estimate, fused vs composed").isLessThan(FUSED_TOLERANCE);
     }
 }

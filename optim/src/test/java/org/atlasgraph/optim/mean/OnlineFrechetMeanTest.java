@@ -8,9 +8,10 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.atlasgraph.api.base.ExactPrimitives;
+import org.atlasgraph.api.capability.ExactGeometry;
 import org.atlasgraph.api.check.InvalidInputException;
-import org.atlasgraph.api.primitive.ExactGeometry;
-import org.atlasgraph.api.primitive.ExactPrimitives;
+import org.atlasgraph.optim.WithoutCapabilities;
 import org.atlasgraph.sphere.Sphere;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,7 +36,7 @@ class OnlineFrechetMeanTest {
     private final double[] mu = SphereSamples.normalized(new double[] {1, 2, -2});
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"atlas", "exp", "opca"})
+    @ValueSource(strings = {"atlas", "exp"})
     void convergesToTheMeanOfASymmetricDistributionOnTheSphere(String name) {
         OnlineFrechetMean mean = new OnlineFrechetMean(sphere, FrechetScheme.parse(name, sphere));
         FrechetMeanResult result = mean.run(SphereSamples.symmetricAbout(mu, SIGMA, N, new SplittableRandom(SEED)),
@@ -68,7 +69,7 @@ class OnlineFrechetMeanTest {
                 ExactPrimitives.inverseRetraction(sphere, e));
         double[] a = new OnlineFrechetMean(sphere, viaCharts).run(samples(200), FrechetListener.none()).mean()
                 .toArray();
-        double[] b = new OnlineFrechetMean(sphere, FrechetScheme.exact("exp")).run(samples(200),
+        double[] b = new OnlineFrechetMean(sphere, FrechetScheme.exp()).run(samples(200),
                 FrechetListener.none()).mean().toArray();
         assertThat(e.distance(a, b)).as("exp/log through charts vs on ambient arrays").isLessThan(ROUTE_TOLERANCE);
     }
@@ -124,7 +125,7 @@ class OnlineFrechetMeanTest {
         OnlineFrechetMean atlas = new OnlineFrechetMean(sphere);
         atlas.add(SphereSamples.atAngle(3, 0));
         atlas.add(SphereSamples.atAngle(3, Math.toRadians(80)));
-        OnlineFrechetMean exp = new OnlineFrechetMean(sphere, FrechetScheme.exact("exp"));
+        OnlineFrechetMean exp = new OnlineFrechetMean(sphere, FrechetScheme.exp());
         exp.add(SphereSamples.atAngle(3, 0));
         exp.add(SphereSamples.atAngle(3, Math.toRadians(80)));
 
@@ -152,7 +153,7 @@ class OnlineFrechetMeanTest {
                 return buffer;
             }
         };
-        for (String name : List.of("atlas", "exp", "opca")) {
+        for (String name : List.of("atlas", "exp")) {
             FrechetScheme scheme = FrechetScheme.parse(name, sphere);
             double[] a = new OnlineFrechetMean(sphere, scheme).run(fresh, FrechetListener.none()).mean().toArray();
             double[] b = new OnlineFrechetMean(sphere, scheme).run(reused, FrechetListener.none()).mean().toArray();
@@ -181,30 +182,62 @@ class OnlineFrechetMeanTest {
     @Test
     void listenerSeesEverySampleInOrder() {
         List<Long> counts = new ArrayList<>();
-        FrechetMeanResult r = new OnlineFrechetMean(sphere).run(samples(25), m -> counts.add(m.count()));
+        UpdateTimer timer = new UpdateTimer();
+        new OnlineFrechetMean(sphere).listen(timer).run(samples(25), m -> counts.add(m.count()));
         assertThat(counts).as("counts reported to the listener").hasSize(25).isSorted().startsWith(1L).endsWith(25L);
-        assertThat(r.updateNanos()).as("update time").isPositive();
-        assertThat(r.microsPerSample()).as("µs per sample").isCloseTo(r.updateNanos() / 25e3, within(1e-9));
+        assertThat(timer.updates()).as("updates timed").isEqualTo(25);
+        assertThat(timer.totalNanos()).as("update time").isPositive();
+        assertThat(timer.microsPerUpdate()).as("µs per update").isCloseTo(timer.totalNanos() / 25e3, within(1e-9));
+    }
+
+    @Test
+    void attachedListenersNestAroundEachUpdateTheLastAttachedInnermost() {
+        List<String> events = new ArrayList<>();
+        OnlineFrechetMean mean = new OnlineFrechetMean(sphere).listen(recorder("outer", events))
+                .listen(recorder("inner", events));
+        mean.add(mu);
+        assertThat(events).as("hooks around the first sample").containsExactly("outer before 0", "inner before 0",
+                "inner after 1", "outer after 1");
+    }
+
+    private static FrechetListener recorder(String name, List<String> events) {
+        return new FrechetListener() {
+            @Override
+            public void beforeSample(OnlineFrechetMean mean) {
+                events.add(name + " before " + mean.count());
+            }
+
+            @Override
+            public void afterSample(OnlineFrechetMean mean) {
+                events.add(name + " after " + mean.count());
+            }
+        };
+    }
+
+    @Test
+    void offersAtlasEverywhereAndExpWithClosedFormsOnly() {
+        assertThat(FrechetScheme.available(sphere)).as("schemes of S^2").containsExactly("atlas", "exp");
+        assertThat(FrechetScheme.available(new WithoutCapabilities(sphere))).as("schemes without capabilities")
+                .containsExactly("atlas");
     }
 
     @Test
     void rejectsAnUnknownSchemeNamingIt() {
         assertThatThrownBy(() -> FrechetScheme.parse("newton", sphere)).isInstanceOf(InvalidInputException.class)
-                .hasMessage("scheme 'newton': expected one of [atlas, exp, gifee, retraction, opca], found 'newton'");
+                .hasMessage("scheme 'newton': expected one of the schemes of S^2, [atlas, exp], found 'newton'");
     }
 
     @Test
     void rejectsASchemeTheManifoldDoesNotOffer() {
-        assertThatThrownBy(() -> new OnlineFrechetMean(sphere, FrechetScheme.parse("gifee", sphere)))
+        assertThatThrownBy(() -> FrechetScheme.parse("gifee", sphere)).isInstanceOf(InvalidInputException.class)
+                .hasMessage("scheme 'gifee': expected one of the schemes of S^2, [atlas, exp], found 'gifee'");
+        assertThatThrownBy(() -> new OnlineFrechetMean(sphere, FrechetScheme.offered("gifee")))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessage("scheme 'gifee': expected one of the exact steps of S^2, [exp], found 'gifee'");
-    }
-
-    @Test
-    void rejectsOjaWhenTheAmbientShapeIsNotNByK() {
-        assertThatThrownBy(() -> new OnlineFrechetMean(sphere, FrechetScheme.oja(2)))
-                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("scheme 'opca': expected n×k");
-        assertThat(OjaScheme.columnsOf(Sphere.of(7))).as("k inferred for S^6").isEqualTo(1);
+                .hasMessage("scheme 'gifee': expected one of the schemes of S^2, [atlas, exp], found 'gifee'");
+        WithoutCapabilities bare = new WithoutCapabilities(sphere);
+        assertThatThrownBy(() -> new OnlineFrechetMean(bare, FrechetScheme.exp()))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("scheme 'exp': expected one of the schemes of S^2, [atlas], found 'exp'");
     }
 
     @Test
@@ -221,11 +254,28 @@ class OnlineFrechetMeanTest {
     }
 
     @Test
-    void namesASampleBeyondTheReachOfTheEstimatesChart() {
+    void aSampleBeyondTheChartsReachIsTakenWithTheRiemannianLogarithm() {
+        // 120° away, outside the hemisphere of the estimate's gnomonic chart: Log^Ret does not exist, Log does.
         OnlineFrechetMean mean = new OnlineFrechetMean(sphere);
         mean.add(SphereSamples.atAngle(3, 0));
+        mean.add(SphereSamples.atAngle(3, Math.toRadians(120)));
+        // Ret_M(Log_M(X)/2) in the gnomonic chart at M: a step of length π/3 lands atan(π/3) from M toward X.
+        double[] expected = SphereSamples.atAngle(3, Math.atan(Math.PI / 3));
+        assertThat(exact().distance(mean.estimate().orElseThrow(), expected))
+                .as("estimate vs the gnomonic retraction of half the exact logarithm").isLessThan(ROUTE_TOLERANCE);
+    }
+
+    @Test
+    void namesASampleThatNoLogarithmReaches() {
+        OnlineFrechetMean mean = new OnlineFrechetMean(new WithoutCapabilities(sphere));
+        mean.add(SphereSamples.atAngle(3, 0));
         assertThatThrownBy(() -> mean.add(SphereSamples.atAngle(3, Math.toRadians(120))))
-                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("sample 2: expected a point that");
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("sample 2: expected a point that chart ")
+                .hasMessageContaining("of the estimate can reach, found one beyond its reach");
+        assertThat(mean.count()).as("the unreachable sample is not counted").isEqualTo(1);
+        assertThat(exact().distance(mean.estimate().orElseThrow(), SphereSamples.atAngle(3, 0)))
+                .as("estimate after the unreachable sample").isLessThan(ROUTE_TOLERANCE);
     }
 
     @Test
@@ -242,6 +292,6 @@ class OnlineFrechetMeanTest {
     }
 
     private ExactGeometry exact() {
-        return sphere.exact().orElseThrow();
+        return sphere.capability(ExactGeometry.class).orElseThrow();
     }
 }

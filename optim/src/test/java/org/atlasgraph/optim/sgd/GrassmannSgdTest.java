@@ -5,6 +5,7 @@ import static org.atlasgraph.optim.TestLinearAlgebra.randomSymmetric;
 
 import java.util.SplittableRandom;
 import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.capability.Sampler;
 import org.atlasgraph.grassmann.Grassmann;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
@@ -33,11 +34,12 @@ class GrassmannSgdTest {
     void blockRayleighQuotientDescentFindsTheDominantSubspaceOfEjmlsEigenSolver(int n, int k, double momentum) {
         Grassmann gr = Grassmann.of(n, k);
         DMatrixRMaj a = scaledSymmetric(n, new SplittableRandom(SEED + n * 31L + k));
-        Objective blockRayleigh = Objective.ambient(x -> -trace(a, x, n, k), x -> times(a, x, n, k, -2));
+        Objective blockRayleigh = Objective.ambient(x -> -trace(a, x, n, k), x -> times(a, x, n, k, -2),
+                gr.metric());
         RiemannianSgd sgd = RiemannianSgd.on(gr).schedule(StepSchedule.constant(0.2)).momentum(momentum)
                 .maxIterations(50_000).stopWhen(StoppingRule.gradientNormBelow(GRADIENT_TOLERANCE))
                 .evaluateValueEvery(0).build();
-        ChartPoint start = gr.sampler().orElseThrow().sample(new SplittableRandom(SEED));
+        ChartPoint start = gr.capability(Sampler.class).orElseThrow().sample(new SplittableRandom(SEED));
 
         SgdResult result = sgd.minimize(blockRayleigh, start);
 

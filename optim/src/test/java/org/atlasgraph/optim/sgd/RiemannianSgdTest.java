@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 import static org.atlasgraph.optim.TestLinearAlgebra.distance;
 import static org.atlasgraph.optim.TestLinearAlgebra.dot;
-import static org.atlasgraph.optim.TestLinearAlgebra.norm;
 import static org.atlasgraph.optim.TestLinearAlgebra.normalized;
 import static org.atlasgraph.optim.TestLinearAlgebra.randomSymmetric;
 import static org.atlasgraph.optim.TestLinearAlgebra.scaled;
@@ -16,12 +15,17 @@ import java.util.SplittableRandom;
 import java.util.random.RandomGenerator;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.InverseRetraction;
 import org.atlasgraph.api.TangentVector;
+import org.atlasgraph.api.base.ExactPrimitives;
+import org.atlasgraph.api.capability.ExactGeometry;
+import org.atlasgraph.api.capability.Sampler;
 import org.atlasgraph.api.check.InvalidInputException;
-import org.atlasgraph.api.primitive.ExactGeometry;
-import org.atlasgraph.api.primitive.ExactPrimitives;
-import org.atlasgraph.api.primitive.InverseRetraction;
+import org.atlasgraph.optim.ClosedFormKarcherMean;
+import org.atlasgraph.optim.TestLinearAlgebra;
+import org.atlasgraph.optim.WeightedPlane;
 import org.atlasgraph.sphere.Sphere;
+import org.atlasgraph.tck.fixture.HyperbolicSpace;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
@@ -61,14 +65,14 @@ class RiemannianSgdTest {
         int n = sphere.ambientDimension();
         DMatrixRMaj a = randomSymmetric(n, new SplittableRandom(SEED));
         double[] leading = leadingEigenvector(a);
-        Objective rayleigh = Objective.ambient(x -> -quadratic(a, x), x -> scaled(times(a, x), -2));
+        Objective rayleigh = Objective.ambient(x -> -quadratic(a, x), x -> scaled(times(a, x), -2), sphere.metric());
         RiemannianSgd sgd = RiemannianSgd.on(sphere)
                 .schedule(StepSchedule.constant(0.1))
                 .momentum(momentum)
                 .maxIterations(20_000)
                 .stopWhen(StoppingRule.gradientNormBelow(GRADIENT_TOLERANCE))
                 .build();
-        ChartPoint start = sphere.sampler().orElseThrow().sample(new SplittableRandom(SEED + 1));
+        ChartPoint start = sphere.capability(Sampler.class).orElseThrow().sample(new SplittableRandom(SEED + 1));
 
         SgdResult result = sgd.minimize(rayleigh, start);
 
@@ -81,8 +85,8 @@ class RiemannianSgdTest {
     @Test
     void heavyBallMomentumCarriedByTransportNeedsFewerStepsOnTheRayleighQuotient() {
         DMatrixRMaj a = randomSymmetric(sphere.ambientDimension(), new SplittableRandom(SEED));
-        Objective rayleigh = Objective.ambient(x -> -quadratic(a, x), x -> scaled(times(a, x), -2));
-        ChartPoint start = sphere.sampler().orElseThrow().sample(new SplittableRandom(SEED + 1));
+        Objective rayleigh = Objective.ambient(x -> -quadratic(a, x), x -> scaled(times(a, x), -2), sphere.metric());
+        ChartPoint start = sphere.capability(Sampler.class).orElseThrow().sample(new SplittableRandom(SEED + 1));
         int plain = iterationsToConverge(rayleigh, start, 0.0);
         int heavyBall = iterationsToConverge(rayleigh, start, 0.5);
         assertThat(heavyBall).as("iterations with momentum 0.5 vs %d without", plain).isLessThan(plain);
@@ -91,13 +95,13 @@ class RiemannianSgdTest {
     @Test
     void batchDescentWithTheQuasiEuclideanRetractionConvergesToTheExpLogKarcherMean() {
         List<double[]> data = pointsNearNorthPole(25, new SplittableRandom(SEED));
-        ExactGeometry exact = s2.exact().orElseThrow();
+        ExactGeometry exact = s2.capability(ExactGeometry.class).orElseThrow();
         InverseRetraction log = ExactPrimitives.inverseRetraction(s2, exact);
         List<ChartPoint> located = data.stream().map(s2::locate).toList();
         Objective karcher = Objective.riemannian(p -> karcherValue(exact, s2.embed(p), data), (p, rng) -> {
             TangentVector sum = p.zeroTangent();
             for (ChartPoint x : located) {
-                sum = sum.plus(log.inverseRetract(p, x));
+                sum = sum.plus(log.inverseRetract(p, x).orElseThrow());
             }
             return sum.scale(-1.0 / located.size());
         });
@@ -106,7 +110,7 @@ class RiemannianSgdTest {
 
         SgdResult result = sgd.minimize(karcher, s2.locate(data.get(0)));
 
-        double[] reference = batchExpLogKarcherMean(exact, data);
+        double[] reference = ClosedFormKarcherMean.of(exact, data);
         assertThat(exact.distance(s2.embed(result.point()), reference))
                 .as("geodesic distance between SGD's and batch exp/log descent's Karcher means")
                 .isLessThan(KARCHER_TOLERANCE);
@@ -115,24 +119,24 @@ class RiemannianSgdTest {
     @Test
     void oneSampleSgdWithRobbinsMonroStepsApproachesTheKarcherMean() {
         List<double[]> data = pointsNearNorthPole(25, new SplittableRandom(SEED));
-        ExactGeometry exact = s2.exact().orElseThrow();
+        ExactGeometry exact = s2.capability(ExactGeometry.class).orElseThrow();
         List<ChartPoint> located = data.stream().map(s2::locate).toList();
-        Objective oneSample = Objective.stochastic((p, rng) ->
-                s2.inverseRetraction().inverseRetract(p, located.get(rng.nextInt(located.size()))).scale(-1));
+        Objective oneSample = Objective.stochastic((p, rng) -> s2.inverseRetraction()
+                .inverseRetract(p, located.get(rng.nextInt(located.size()))).orElseThrow().scale(-1));
         RiemannianSgd sgd = RiemannianSgd.on(s2).schedule(StepSchedule.inverseTime(1.0, 1.0))
                 .maxIterations(STOCHASTIC_ITERATIONS).build();
 
         SgdResult result = sgd.minimize(oneSample, s2.locate(data.get(0)), new SplittableRandom(SEED + 2));
 
         assertThat(result.iterations()).isEqualTo(STOCHASTIC_ITERATIONS);
-        assertThat(exact.distance(s2.embed(result.point()), batchExpLogKarcherMean(exact, data)))
+        assertThat(exact.distance(s2.embed(result.point()), ClosedFormKarcherMean.of(exact, data)))
                 .as("distance of the stochastic iterate to the Karcher mean").isLessThan(STOCHASTIC_KARCHER_TOLERANCE);
     }
 
     @Test
     void chartPartialsRaisedByTheMetricEqualTheProjectedAmbientGradient() {
         double[] a = {0.3, -1.2, 0.7};
-        Objective ambient = Objective.ambient(x -> dot(a, x), x -> a.clone());
+        Objective ambient = Objective.ambient(x -> dot(a, x), x -> a.clone(), s2.metric());
         Objective chart = Objective.chart(p -> dot(a, s2.embed(p)), p -> {
             double[] partials = new double[2];
             for (int i = 0; i < 2; i++) {
@@ -143,7 +147,7 @@ class RiemannianSgdTest {
             return Coordinates.of(partials);
         }, s2.metric());
         ChartPoint centre = s2.locate(normalized(new double[] {1, 2, 2}));
-        ChartPoint offCentre = s2.retraction().retract(centre, centre.tangent(Coordinates.of(0.4, -0.3)));
+        ChartPoint offCentre = s2.retraction().retract(centre, centre.tangent(Coordinates.of(0.4, -0.3))).orElseThrow();
         for (ChartPoint p : List.of(centre, offCentre)) {
             TangentVector expected = ambient.gradient(p, new SplittableRandom(SEED));
             TangentVector raised = chart.gradient(p, new SplittableRandom(SEED));
@@ -153,9 +157,70 @@ class RiemannianSgdTest {
     }
 
     @Test
+    void anAmbientGradientIsTheRiemannianOneWhereTheMetricIsNotTheEmbeddings() {
+        WeightedPlane plane = new WeightedPlane(1, 4, 0.25);
+        double[] e = {0.3, -1.2, 0.7};
+        Objective linear = Objective.ambient(x -> dot(e, x), x -> e.clone(), plane.metric());
+        ChartPoint p = plane.locate(new double[] {0.5, 2, -1});
+
+        TangentVector g = linear.gradient(p, new SplittableRandom(SEED));
+
+        for (int i = 0; i < e.length; i++) {
+            assertThat(g.tau().get(i)).as("grad f = G⁻¹e, component %d (weight %s)", i, plane.weight(i))
+                    .isCloseTo(e[i] / plane.weight(i), within(1e-15));
+        }
+        for (int i = 0; i < e.length; i++) {
+            double[] v = new double[e.length];
+            v[i] = 1;
+            assertThat(plane.metric().inner(p, g, p.tangent(Coordinates.of(v)))).as("g(grad f, e_%d) = df(e_%d)", i, i)
+                    .isCloseTo(e[i], within(1e-15));
+        }
+    }
+
+    @Test
+    void anAmbientGradientOnTheHyperboloidIsTheMinkowskiRiemannianGradient() {
+        HyperbolicSpace h = HyperbolicSpace.of(2);
+        double[] a = {0.3, -1.2, 0.7};
+        Objective linear = Objective.ambient(x -> dot(a, x), x -> a.clone(), h.metric());
+        // Exp_o(1.5·(0.6, 0.8)): far enough from the origin o = e₀, where the two metrics agree, to tell them apart.
+        ChartPoint p = h.locate(new double[] {Math.cosh(1.5), 0.6 * Math.sinh(1.5), 0.8 * Math.sinh(1.5)});
+        double[] x = h.embed(p);
+
+        double[] gradient = p.chart().pushForward(p.xi(), linear.gradient(p, new SplittableRandom(SEED)).tau());
+
+        // Independent closed form: raise with J = diag(−1, 1, 1), then project with ⟨·,·⟩_L: Ja + ⟨x, Ja⟩_L x.
+        double[] ja = {-a[0], a[1], a[2]};
+        double c = -x[0] * ja[0] + x[1] * ja[1] + x[2] * ja[2];
+        double[] expected = new double[3];
+        for (int i = 0; i < 3; i++) {
+            expected[i] = ja[i] + c * x[i];
+        }
+        // The Euclidean answer, a projected orthogonally onto the tangent plane (normal Jx): what egrad2rgrad avoids.
+        double[] normal = normalized(new double[] {-x[0], x[1], x[2]});
+        double[] projected = TestLinearAlgebra.add(a, scaled(normal, -dot(a, normal)));
+        assertThat(distance(gradient, expected) / TestLinearAlgebra.norm(expected))
+                .as("ambient Riemannian gradient vs Ja + ⟨x, Ja⟩_L x at x = %s", java.util.Arrays.toString(x))
+                .isLessThan(1e-9);
+        assertThat(distance(projected, expected)).as("the Euclidean projection is another vector").isGreaterThan(0.5);
+    }
+
+    @Test
+    void descentWithAnAmbientGradientFindsTheMinimumUnderAWeightedMetric() {
+        WeightedPlane plane = new WeightedPlane(1, 4, 0.25);
+        double[] c = {1, -2, 3};
+        Objective bowl = Objective.ambient(x -> squaredDistanceTo(c, x) / 2, x -> difference(x, c), plane.metric());
+        RiemannianSgd sgd = RiemannianSgd.on(plane).schedule(StepSchedule.constant(0.2)).maxIterations(10_000)
+                .stopWhen(StoppingRule.gradientNormBelow(1e-12)).build();
+
+        SgdResult result = sgd.minimize(bowl, plane.locate(new double[] {0, 0, 0}));
+
+        assertThat(distance(plane.embed(result.point()), c)).as("distance to the minimum").isLessThan(1e-10);
+    }
+
+    @Test
     void listenerSeesEveryStepAndTheBudgetStopsTheRun() {
         DMatrixRMaj a = randomSymmetric(3, new SplittableRandom(SEED));
-        Objective rayleigh = Objective.ambient(x -> -quadratic(a, x), x -> scaled(times(a, x), -2));
+        Objective rayleigh = Objective.ambient(x -> -quadratic(a, x), x -> scaled(times(a, x), -2), s2.metric());
         List<SgdProgress> seen = new ArrayList<>();
         RiemannianSgd sgd = RiemannianSgd.on(s2).schedule(StepSchedule.constant(1e-3)).maxIterations(7)
                 .listener(seen::add).build();
@@ -199,7 +264,7 @@ class RiemannianSgdTest {
                 .hasMessage("momentum: expected a value in [0, 1), found 1.0");
         assertThatThrownBy(() -> RiemannianSgd.on(s2).maxIterations(0)).isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("maxIterations: expected an integer > 0");
-        Objective wrongLength = Objective.ambient(x -> 0, x -> new double[] {1, 2});
+        Objective wrongLength = Objective.ambient(x -> 0, x -> new double[] {1, 2}, s2.metric());
         ChartPoint p = s2.locate(new double[] {0, 1, 0});
         RiemannianSgd sgd = RiemannianSgd.on(s2).build();
         assertThatThrownBy(() -> sgd.minimize(wrongLength, p)).isInstanceOf(InvalidInputException.class)
@@ -224,25 +289,6 @@ class RiemannianSgdTest {
         return RiemannianSgd.on(sphere).schedule(StepSchedule.constant(0.05)).momentum(momentum)
                 .maxIterations(50_000).stopWhen(StoppingRule.gradientNormBelow(GRADIENT_TOLERANCE))
                 .evaluateValueEvery(0).build().minimize(objective, start).iterations();
-    }
-
-    /** Batch Riemannian gradient descent with the closed forms: x ← Exp_x(mean Log_x(x_i)), to a fixed point. */
-    private static double[] batchExpLogKarcherMean(ExactGeometry exact, List<double[]> data) {
-        double[] x = data.get(0).clone();
-        for (int it = 0; it < 1000; it++) {
-            double[] step = new double[x.length];
-            for (double[] y : data) {
-                double[] v = exact.log(x, y);
-                for (int i = 0; i < step.length; i++) {
-                    step[i] += v[i] / data.size();
-                }
-            }
-            x = exact.exp(x, step);
-            if (norm(step) < 1e-15) {
-                break;
-            }
-        }
-        return x;
     }
 
     private static double karcherValue(ExactGeometry exact, double[] x, List<double[]> data) {
@@ -273,6 +319,19 @@ class RiemannianSgdTest {
         }
         double[] v = eig.getEigenVector(best).getData().clone();
         return normalized(v);
+    }
+
+    private static double squaredDistanceTo(double[] c, double[] x) {
+        double d = distance(c, x);
+        return d * d;
+    }
+
+    private static double[] difference(double[] x, double[] c) {
+        double[] r = new double[x.length];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = x[i] - c[i];
+        }
+        return r;
     }
 
     private static double quadratic(DMatrixRMaj a, double[] x) {
