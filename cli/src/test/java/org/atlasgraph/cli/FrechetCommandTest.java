@@ -113,7 +113,7 @@ class FrechetCommandTest {
         assertThat(run.out()).as("rows").containsPattern("(?m)^atlas +\\| ").containsPattern("(?m)^exp +\\| ")
                 .doesNotContainPattern("(?m)^(gifee|retraction|opca) +\\| ");
         assertThat(run.out()).as("note").contains("S^3: 400 samples, GPD(X, p=2), seed 1 (δ_max = 3.14159)",
-                "S^3: skipped gifee, retraction, opca: not offered by S^3 (its schemes: atlas, exp)");
+                "S^3: skipped gifee, retraction, opca: not offered by S^3 (its schemes: atlas, exp, alg1)");
         assertThat(run.err()).as("stderr").isEmpty();
     }
 
@@ -205,13 +205,13 @@ class FrechetCommandTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = ';', value = {
-        "--schemes=atlas,newton;                 --schemes: expected names from [atlas, exp, gifee, retraction, opca]"
-                + " (the schemes of Gr(12,5)), found 'newton'",
+        "--schemes=atlas,newton;                 --schemes: expected names from [atlas, exp, gifee, retraction, opca,"
+                + " alg1] (the schemes of Gr(12,5)), found 'newton'",
         "--param=k=12;                           parameter 'n' of provider 'grassmann': expected an integer n > k = 12",
         "--p=0.5;                                --p: expected a finite number > 1",
         "--count=0;                              --count: expected an integer ≥ 1, found 0",
-        "--provider=sphere --schemes=gifee;      --schemes: expected names from [atlas, exp] (the schemes of S^11),"
-                + " found 'gifee'",
+        "--provider=sphere --schemes=gifee;      --schemes: expected names from [atlas, exp, alg1] (the schemes of"
+                + " S^11), found 'gifee'",
     })
     void rejectsBadOptionsInOneLine(String options, String message) {
         List<String> args = new ArrayList<>(List.of("frechet", "--param", "n=12"));

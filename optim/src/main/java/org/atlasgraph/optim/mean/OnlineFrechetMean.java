@@ -13,9 +13,11 @@ import org.atlasgraph.api.check.InvalidInputException;
 
 /**
  * The online Fréchet mean of a stream of samples X₁, X₂, … on any manifold, the inductive estimator GiFEE of §3.2:
- * {@code M₁ = X₁} and {@code M_{i+1} = step(M_i, X_{i+1}, 1/(i+1))}, where the step is a {@link FrechetScheme}. With
- * the default {@link FrechetScheme#atlas() atlas} scheme the step is {@code Ret_M(Log^Ret_M(X)/(i+1))} in chart
- * coordinates, which on the Grassmann atlas is ATLAS_Frechet (Alg. 1).
+ * {@code M₁ = X₁} and {@code M_{i+1} = step(M_i, X_{i+1}, 1/(i+1))}, where the step is a {@link FrechetScheme}. The
+ * default {@link FrechetScheme#atlas() atlas} scheme keeps the estimate in normal coordinates at a chart centre that
+ * follows it, read off the chart's coordinates ({@code RunningMeanEstimator} states the re-centring rule and why the
+ * estimate converges to the Fréchet mean); on the Grassmann atlas it is ATLAS_Frechet (Alg. 1) with the chart's
+ * normal-coordinate correction folded into its kernel.
  *
  * <p>Memory is constant in N: samples are consumed one at a time and never retained. Nothing is timed here:
  * {@linkplain #listen attached} listeners run around every update, and an {@link UpdateTimer} among them measures the
