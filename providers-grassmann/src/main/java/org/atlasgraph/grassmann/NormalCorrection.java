@@ -15,10 +15,18 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * its principal angles Θ to the centre, and its logarithm at the centre is {@code U Θ Vᵀ = B·g(BᵀB)} (Fig. S1,
  * ManoptLog: B is the matrix whose SVD ManoptLog takes). The factor acts on the right, so it commutes with the
  * published coordinates' S_m on the left and with the kernel's affine offset, and folds into R before the second pass:
- * the O((n−k)k²) passes are unchanged and the correction costs one Gram matrix of the sample, (n−k)k²/2
- * multiply-adds (the sample need not be orthonormal), and O(k³) for {@code BᵀB = Rᵀ(XᵀX)R − I} (Rᵀ X_UᵀX_U R = I)
- * and its symmetric eigendecomposition: cyclic Jacobi below {@link #JACOBI_BELOW}, EJML's symmetric QR algorithm from
- * it on. The squared distance {@code Σθ_i²} of the sample from the centre comes out on the way.
+ * the O((n−k)k²) passes are unchanged. The correction costs the Gram matrix of the sample, (n−k)k²/2 multiply-adds
+ * (the sample need not be orthonormal), then O(k³): {@code E = BᵀB = Rᵀ(XᵀX)R − I} (as Rᵀ X_UᵀX_U R = I) and g(E).
+ *
+ * <p>g(E) without an eigendecomposition: {@code g(s) = ∫₀¹ du/(1 + s u²)}, a Stieltjes function of s, so its
+ * Gauss–Legendre sums {@code Σ w_j (1 + s u_j²)⁻¹} over n node pairs are its [n−1/n] Padé approximants, with error at
+ * most {@code 4 q^{2n}}, {@code q = (√(1+s) − 1)/(√(1+s) + 1)}, on s ≥ 0. With ‖E‖_F ≥ λ_max for s, the fewest n ≤
+ * {@value #MAX_NODES} that reach {@value #TOLERANCE} are taken, each node costing one k×k Cholesky inverse of
+ * {@code I + u_j² E} (eigenvalues ≥ 1, perfectly conditioned); for GPD(X, 2) samples at the paper's sizes n is 4 to
+ * 6.
+ * Where ‖E‖_F is too large (principal angles near 45° and beyond) the symmetric eigendecomposition is used instead:
+ * cyclic Jacobi below {@link #JACOBI_BELOW}, EJML's QR algorithm from it on. The squared distance of the sample from the
+ * centre, {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the way.
  *
  * <p>Mutable, single-threaded, allocation-free below {@link GrassmannKernels#BLOCKED_FROM_K}.
  */
@@ -27,6 +35,19 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     static final int JACOBI_BELOW = 32;
     /** Sweeps of the Jacobi method before it gives up; it converges quadratically in 5 to 8. */
     private static final int MAX_SWEEPS = 50;
+    /** Largest error of the Gauss–Legendre sums for g, per eigenvalue (their bound 4q^{2n}). */
+    static final double TOLERANCE = 1e-14;
+    /** Most Gauss–Legendre node pairs; beyond them (‖E‖_F &gt; 1.1) the eigendecomposition is cheaper. */
+    static final int MAX_NODES = 10;
+    /** NODES[n] and WEIGHTS[n]: the positive nodes of 2n-point Gauss–Legendre on [−1, 1] and their weights. */
+    private static final double[][] NODES = new double[MAX_NODES + 1][];
+    private static final double[][] WEIGHTS = new double[MAX_NODES + 1][];
+
+    static {
+        for (int n = 1; n <= MAX_NODES; n++) {
+            gaussLegendre(n);
+        }
+    }
 
     private final int k;
     private final double[] gram;
@@ -36,6 +57,7 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     private final double[] values;
     private final double[] factor;
     private final double[] r0;
+    private final double[] cholesky;
     private final DMatrixRMaj gramMatrix;
     private final EigenDecomposition_F64<DMatrixRMaj> eig;
     private double squaredDistance;
@@ -50,6 +72,7 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         values = new double[k];
         factor = new double[kk];
         r0 = new double[kk];
+        cholesky = new double[kk];
         gramMatrix = DMatrixRMaj.wrap(k, k, gram);
         eig = k >= JACOBI_BELOW ? DecompositionFactory_DDRM.eig(k, true, true) : null;
     }
@@ -80,6 +103,108 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
             }
             e[a * k + a] -= 1;
         }
+        double frobenius = 0;
+        for (int i = 0; i < k * k; i++) {
+            frobenius += e[i] * e[i];
+        }
+        int nodes = nodes(Math.sqrt(frobenius));
+        if (nodes > 0) {
+            quadrature(nodes);
+        } else {
+            spectral();
+        }
+        System.arraycopy(r, 0, r0, 0, k * k);
+        product(r0, factor, r, false);
+    }
+
+    /** @return the fewest node pairs whose error bound at s is below {@link #TOLERANCE}, 0 if more than the most */
+    static int nodes(double s) {
+        double root = Math.sqrt(1 + s);
+        double q = (root - 1) / (root + 1);
+        double bound = 4;
+        for (int n = 1; n <= MAX_NODES; n++) {
+            bound *= q * q;
+            if (bound <= TOLERANCE) {
+                return n;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * factor = Σ_j w_j (I + u_j² E)⁻¹, each inverse by Cholesky, then Σθ² = tr(E·factor²). E is kept (the
+     * eigendecomposition needs it only on the other path).
+     */
+    private void quadrature(int n) {
+        Arrays.fill(factor, 0, k * k, 0);
+        for (int j = 0; j < n; j++) {
+            double u2 = NODES[n][j] * NODES[n][j];
+            for (int i = 0; i < k * k; i++) {
+                cholesky[i] = u2 * e[i];
+            }
+            for (int a = 0; a < k; a++) {
+                cholesky[a * k + a] += 1;
+            }
+            addInverse(cholesky, WEIGHTS[n][j]);
+        }
+        // Σθ² = tr(E F²) = Σ_ij (EF)_ij F_ji, with EF in tmp.
+        product(e, factor, tmp, false);
+        double sum = 0;
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                sum += tmp[i * k + j] * factor[j * k + i];
+            }
+        }
+        squaredDistance = sum;
+    }
+
+    /**
+     * factor += w·A⁻¹ for a symmetric positive definite A (overwritten): A = LLᵀ in place (lower triangle), then
+     * A⁻¹ = L⁻ᵀL⁻¹ column by column of L⁻¹ (forward substitution into the upper triangle, which L does not use).
+     */
+    private void addInverse(double[] a, double w) {
+        for (int j = 0; j < k; j++) {
+            double d = a[j * k + j];
+            for (int p = 0; p < j; p++) {
+                d -= a[j * k + p] * a[j * k + p];
+            }
+            double ljj = Math.sqrt(d);
+            a[j * k + j] = ljj;
+            for (int i = j + 1; i < k; i++) {
+                double v = a[i * k + j];
+                for (int p = 0; p < j; p++) {
+                    v -= a[i * k + p] * a[j * k + p];
+                }
+                a[i * k + j] = v / ljj;
+            }
+        }
+        // Z = L⁻¹ (lower triangular) into tmp, then factor += w·ZᵀZ.
+        Arrays.fill(tmp, 0, k * k, 0);
+        for (int c = 0; c < k; c++) {
+            for (int i = c; i < k; i++) {
+                double v = i == c ? 1 : 0;
+                for (int p = c; p < i; p++) {
+                    v -= a[i * k + p] * tmp[p * k + c];
+                }
+                tmp[i * k + c] = v / a[i * k + i];
+            }
+        }
+        for (int i = 0; i < k; i++) {
+            for (int j = i; j < k; j++) {
+                double v = 0;
+                for (int p = j; p < k; p++) {
+                    v += tmp[p * k + i] * tmp[p * k + j];
+                }
+                factor[i * k + j] += w * v;
+                if (j != i) {
+                    factor[j * k + i] += w * v;
+                }
+            }
+        }
+    }
+
+    /** factor = V g(Λ) Vᵀ and Σθ² from the symmetric eigendecomposition of E (E is destroyed). */
+    private void spectral() {
         decompose();
         double sum = 0;
         for (int a = 0; a < k; a++) {
@@ -101,9 +226,42 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
                 factor[j * k + i] = v;
             }
         }
-        System.arraycopy(r, 0, r0, 0, k * k);
-        product(r0, factor, r, false);
     }
+
+    /**
+     * The positive nodes and weights of 2n-point Gauss–Legendre quadrature on [−1, 1] (Newton's method on the
+     * Legendre polynomial from Tricomi's initial guesses): {@code ∫₀¹ f = Σ_j w_j f(u_j)} for even f, exact for
+     * polynomials of degree below 4n.
+     */
+    private static void gaussLegendre(int n) {
+        int order = 2 * n;
+        double[] nodes = new double[n];
+        double[] weights = new double[n];
+        for (int i = 0; i < n; i++) {
+            double z = Math.cos(Math.PI * (i + 0.75) / (order + 0.5));
+            double derivative = 1;
+            for (int iteration = 0; iteration < 100; iteration++) {
+                double p1 = 1;
+                double p2 = 0;
+                for (int j = 1; j <= order; j++) {
+                    double p3 = p2;
+                    p2 = p1;
+                    p1 = ((2 * j - 1) * z * p2 - (j - 1) * p3) / j;
+                }
+                derivative = order * (z * p1 - p2) / (z * z - 1);
+                double step = p1 / derivative;
+                z -= step;
+                if (Math.abs(step) < 1e-16) {
+                    break;
+                }
+            }
+            nodes[i] = z;
+            weights[i] = 2 / ((1 - z * z) * derivative * derivative);
+        }
+        NODES[n] = nodes;
+        WEIGHTS[n] = weights;
+    }
+
 
     /** gram = XᵀX = X_IᵀX_I + X_JᵀX_J from the rows the kernel gathered. */
     private void sampleGram(GrassmannKernels.Workspace ws, int m) {

@@ -79,10 +79,13 @@ public final class OnlineFrechetMean {
      *     point of the manifold (chart-based schemes check it where they ingest it; ambient steps trust it)
      */
     public void add(double[] sample) {
-        Checks.requireFiniteOfLength("sample " + (count + 1), sample, manifold.ambientDimension(),
-                "ambient dimension of " + manifold.name());
-        for (FrechetListener l : listeners) {
-            l.beforeSample(this);
+        if (!isFiniteOfLength(sample, manifold.ambientDimension())) {
+            // The message is built only for a bad sample: a valid one costs a pass over its entries, no allocation.
+            Checks.requireFiniteOfLength("sample " + (count + 1), sample, manifold.ambientDimension(),
+                    "ambient dimension of " + manifold.name());
+        }
+        for (int i = 0; i < listeners.size(); i++) {
+            listeners.get(i).beforeSample(this);
         }
         if (count == 0) {
             estimator.initialize(sample);
@@ -96,6 +99,18 @@ public final class OnlineFrechetMean {
         for (int i = listeners.size() - 1; i >= 0; i--) {
             listeners.get(i).afterSample(this);
         }
+    }
+
+    private static boolean isFiniteOfLength(double[] sample, int length) {
+        if (sample.length != length) {
+            return false;
+        }
+        for (double v : sample) {
+            if (!Double.isFinite(v)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
