@@ -23,10 +23,9 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * most {@code 4 q^{2n}}, {@code q = (√(1+s) − 1)/(√(1+s) + 1)}, on s ≥ 0. With ‖E‖_F ≥ λ_max for s, the fewest n ≤
  * {@value #MAX_NODES} that reach {@value #TOLERANCE} are taken, each node costing one k×k Cholesky inverse of
  * {@code I + u_j² E} (eigenvalues ≥ 1, perfectly conditioned); for GPD(X, 2) samples at the paper's sizes n is 4 to
- * 6.
- * Where ‖E‖_F is too large (principal angles near 45° and beyond) the symmetric eigendecomposition is used instead:
- * cyclic Jacobi below {@link #JACOBI_BELOW}, EJML's QR algorithm from it on. The squared distance of the sample from the
- * centre, {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the way.
+ * 6. Where ‖E‖_F is too large (principal angles near 45° and beyond) the symmetric eigendecomposition is used
+ * instead: cyclic Jacobi below {@link #JACOBI_BELOW}, EJML's QR algorithm from it on. The squared distance of the
+ * sample from the centre, {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the way.
  *
  * <p>Mutable, single-threaded, allocation-free below {@link GrassmannKernels#BLOCKED_FROM_K}.
  */
