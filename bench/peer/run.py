@@ -88,11 +88,11 @@ def atlas_run(files, warmup):
             "load": [before, after]}
 
 
-def peer_run(files, pymanopt_path):
+def peer_run(files, pymanopt_path, schemes):
     env = dict(os.environ, **ONE_THREAD)
     if pymanopt_path:
         env["PYTHONPATH"] = pymanopt_path + os.pathsep + env.get("PYTHONPATH", "")
-    out, wall, before, after = run([sys.executable, PEER, files[0], "--mean", files[1]], env)
+    out, wall, before, after = run([sys.executable, PEER, files[0], "--mean", files[1], "--schemes", schemes], env)
     result = json.loads(out)
     result["load"] = [before, after]
     result["process_s"] = wall
@@ -126,6 +126,8 @@ def main(argv):
     p.add_argument("--reps", type=int, default=3)
     p.add_argument("--warmup", type=float, help="atlas frechet --warmup SECONDS (default: the command's)")
     p.add_argument("--jmh", action="store_true", help="also run JMH's FrechetBenchmark for the atlas scheme")
+    p.add_argument("--peer-schemes", default="all", help="peer.py --schemes: comma-separated, or 'all' (default); "
+                   "opca is always added")
     p.add_argument("--pymanopt", help="a Pymanopt source directory (its src/) to put on PYTHONPATH for the peer")
     p.add_argument("--workdir", default=os.path.join(tempfile.gettempdir(), "atlas-peer"))
     p.add_argument("--json", help="also write every measurement to this file")
@@ -136,6 +138,8 @@ def main(argv):
         numpy_present = True
     except ImportError:
         numpy_present = False
+    peer_schemes = args.peer_schemes if args.peer_schemes == "all" or "opca" in args.peer_schemes.split(",") \
+        else args.peer_schemes + ",opca"
     large = {int(kk): int(nn) for nn, kk in (pair.split(":") for pair in args.large_count.split(","))}
     rows = []
     for size in args.sizes.split(","):
@@ -154,7 +158,7 @@ def main(argv):
                 if who == "atlas":
                     row["atlas"].append(atlas_run(row["files"], args.warmup))
                 elif numpy_present:
-                    row["peer"].append(peer_run(row["files"], args.pymanopt))
+                    row["peer"].append(peer_run(row["files"], args.pymanopt, peer_schemes))
             print("# rep %d Gr(%d,%d) N=%d done, load %.2f" % (rep + 1, row["n"], row["k"], row["count"],
                                                                 os.getloadavg()[0]), flush=True)
     if args.jmh:

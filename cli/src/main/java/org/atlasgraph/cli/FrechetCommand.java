@@ -89,8 +89,9 @@ final class FrechetCommand implements Callable<Integer> {
 
     @Option(names = "--warmup", paramLabel = "SECONDS", defaultValue = "1",
             description = "Untimed updates per scheme before the run, so the table shows compiled code, not the "
-                    + "interpreter (up to this many seconds or 20000 updates on separate samples). Default: "
-                    + "${DEFAULT-VALUE}.")
+                    + "interpreter (up to this many seconds or 20000 updates, on throwaway means, over samples "
+                    + "from a separate seeded stream or, with --input, the file's first samples; the output says "
+                    + "which). Only the updates are timed. Default: ${DEFAULT-VALUE}.")
     private double warmUp;
 
     @Option(names = "--save-samples", paramLabel = "FILE",
