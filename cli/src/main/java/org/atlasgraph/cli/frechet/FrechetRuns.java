@@ -91,7 +91,6 @@ public final class FrechetRuns {
                       List<SchemeOutcome> outcomes, List<String> notes) {
     }
 
-
     /** A manifold ready to run: its schemes, and the notes its setup produced. */
     private record Prepared(Manifold manifold, List<FrechetScheme> schemes, List<String> notes) {
     }
@@ -143,6 +142,7 @@ public final class FrechetRuns {
         }
         return runs;
     }
+
     /**
      * Draws the samples of one configuration, as {@link #generated} would (same seed, same order), and writes them to a
      * float64 {@code .npy} file of shape (N, n, k), or (N, D) for a provider without parameters n and k; with
