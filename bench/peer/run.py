@@ -51,15 +51,20 @@ def atlas_command():
     return [java] + extra + ["-jar", jar] if os.path.exists(jar) else [os.path.join(ROOT, "atlas")]
 
 
-def run(cmd, env=None):
-    """Runs a command; returns (stdout, wall seconds, load before, load after). Exits with its stderr on failure."""
+def run(cmd, env=None, fatal=True):
+    """Runs a command; returns (stdout, wall seconds, load before, load after). On failure exits with its stderr, or
+    (fatal=False) prints it and returns None."""
     before = os.getloadavg()[0]
     start = time.perf_counter()
     p = subprocess.run(cmd, capture_output=True, text=True, env=env)
     wall = time.perf_counter() - start
     after = os.getloadavg()[0]
     if p.returncode != 0:
-        sys.exit("run.py: %s failed (exit %d):\n%s" % (" ".join(cmd), p.returncode, p.stderr))
+        message = "run.py: %s failed (exit %d):\n%s" % (" ".join(cmd), p.returncode, p.stderr)
+        if fatal:
+            sys.exit(message)
+        print(message, file=sys.stderr, flush=True)
+        return None
     return p.stdout, wall, before, after
 
 
@@ -100,14 +105,17 @@ def peer_run(files, pymanopt_path, schemes):
 
 
 def jmh(n, k):
-    """JMH's FrechetBenchmark.update for the atlas scheme at n x k: the score in us/op, or None without the jar."""
+    """JMH's FrechetBenchmark.update for the atlas scheme at n x k: the score in us/op, or None without the jar or
+    when JMH fails (e.g. another JMH run holds its lock): the measured table is never lost to it."""
     if not os.path.exists(BENCHMARKS):
         return None
     java = os.path.join(os.environ["JAVA_HOME"], "bin", "java") if os.environ.get("JAVA_HOME") else "java"
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "jmh.json")
-        run([java, "-jar", BENCHMARKS, "FrechetBenchmark.update", "-p", "size=%dx%d" % (n, k), "-p", "scheme=atlas",
-             "-f", "1", "-wi", "5", "-i", "5", "-w", "1", "-r", "1", "-rf", "json", "-rff", out])
+        if run([java, "-jar", BENCHMARKS, "FrechetBenchmark.update", "-p", "size=%dx%d" % (n, k), "-p",
+                "scheme=atlas", "-f", "1", "-wi", "5", "-i", "5", "-w", "1", "-r", "1", "-rf", "json", "-rff", out],
+               fatal=False) is None:
+            return None
         with open(out) as f:
             return json.load(f)[0]["primaryMetric"]["score"]
 
