@@ -88,9 +88,20 @@ final class FrechetCommand implements Callable<Integer> {
 
     @Option(names = "--warmup", paramLabel = "SECONDS", defaultValue = "1",
             description = "Untimed updates per scheme before the run, so the table shows compiled code, not the "
-                    + "interpreter (up to this many seconds or 20000 updates on separate samples). Default: "
-                    + "${DEFAULT-VALUE}.")
+                    + "interpreter (up to this many seconds or 20000 updates, on throwaway means, over samples "
+                    + "from a separate seeded stream or, with --input, the file's first samples; the output says "
+                    + "which). Only the updates are timed. Default: ${DEFAULT-VALUE}.")
     private double warmUp;
+
+    @Option(names = "--save-samples", paramLabel = "FILE",
+            description = "Instead of running, write the N drawn samples to a float64 .npy file of shape (N, n, k), "
+                    + "the input of --input (same seed, same samples as the run would see).")
+    private Optional<Path> saveSamples = Optional.empty();
+
+    @Option(names = "--save-mean", paramLabel = "FILE",
+            description = "With --save-samples: write the distribution's mean X to a .npy file of shape (n, k), the "
+                    + "input of --mean.")
+    private Optional<Path> saveMean = Optional.empty();
 
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the results as JSON (atomically).")
     private Optional<Path> json = Optional.empty();
@@ -139,6 +150,12 @@ final class FrechetCommand implements Callable<Integer> {
         if (!sweepK.isEmpty() && !sizes.isEmpty()) {
             throw new InvalidInputException("--sweep-k", "either --sweep-k or --sizes", "both");
         }
+        if (saveMean.isPresent() && saveSamples.isEmpty()) {
+            throw new InvalidInputException("--save-mean", "to come with --save-samples", "--save-mean alone");
+        }
+        if (saveSamples.isPresent()) {
+            return save();
+        }
         json.ifPresent(f -> AtomicWriter.create().protecting("--input", input).protecting("--mean", mean)
                 .requireWritable("--json", f));
         plot.ifPresent(FrechetCommand::requirePlotDirectory);
@@ -157,6 +174,25 @@ final class FrechetCommand implements Callable<Integer> {
         if (plot.isPresent()) {
             FrechetRuns.plot(runs, plot.get(), !sweepK.isEmpty());
         }
+        return ExitCodes.OK;
+    }
+
+    /** --save-samples: one configuration, drawn and written, nothing run. */
+    private int save() throws IOException {
+        String conflict = input.isPresent() ? "--input" : !sweepK.isEmpty() ? "--sweep-k" : !sizes.isEmpty()
+                ? "--sizes" : json.isPresent() ? "--json" : plot.isPresent() ? "--plot" : "";
+        if (!conflict.isEmpty()) {
+            throw new InvalidInputException("--save-samples", "no " + conflict + " (it writes samples, it runs "
+                    + "nothing)", conflict);
+        }
+        AtomicWriter writer = AtomicWriter.create();
+        writer.requireWritable("--save-samples", saveSamples.get());
+        saveMean.ifPresent(f -> writer.protecting("--save-samples", saveSamples).requireWritable("--save-mean", f));
+        Settings settings = new Settings(providers, atlas::prepare, provider, parameters, power, count, seed,
+                List.copyOf(schemes), false, 0);
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(FrechetRuns.save(settings, configurations().get(0), saveSamples.get(), saveMean));
+        out.flush();
         return ExitCodes.OK;
     }
 

@@ -110,7 +110,7 @@ class FrechetCommandTest {
         assertThat(run.out()).as("rows").containsPattern("(?m)^atlas +\\| ").containsPattern("(?m)^exp +\\| ")
                 .doesNotContainPattern("(?m)^(gifee|retraction|opca) +\\| ");
         assertThat(run.out()).as("note").contains("S^3: 400 samples, GPD(X, p=2), seed 1 (δ_max = 3.14159)",
-                "S^3: skipped gifee, retraction, opca: not offered by S^3 (its schemes: atlas, exp)");
+                "S^3: skipped gifee, retraction, opca: not offered by S^3 (its schemes: atlas, exp, alg1)");
         assertThat(run.err()).as("stderr").isEmpty();
     }
 
@@ -145,6 +145,53 @@ class FrechetCommandTest {
         assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.OK);
         assertThat(run.out()).as("summary").contains("Gr(12,3): 200 samples, read from " + samples);
         assertThat(json).as("JSON").exists();
+    }
+
+    @Test
+    void savedSamplesAreTheOnesTheRunDrawsAndTheOutputSaysWhatIsTimed() throws IOException {
+        Path samples = dir.resolve("saved.npy");
+        Path meanFile = dir.resolve("saved-mean.npy");
+        Path drawnJson = dir.resolve("drawn.json");
+        Path readJson = dir.resolve("read.json");
+        String[] common = {"--schemes", "atlas,exp", "--count", "60", "--seed", "4", "--param", "n=8", "--param",
+            "k=2"};
+
+        CliRun save = CliRun.atlas(concat(new String[] {"frechet", "--save-samples", samples.toString(),
+            "--save-mean", meanFile.toString()}, common));
+        CliRun drawn = CliRun.atlas(concat(new String[] {"frechet", "--warmup", "0", "--json", drawnJson.toString()},
+                common));
+        CliRun read = CliRun.atlas("frechet", "--input", samples.toString(), "--mean", meanFile.toString(),
+                "--schemes", "atlas,exp", "--warmup", "0.01", "--json", readJson.toString());
+
+        assertThat(save.exitCode()).as("save exit code; stderr: %s", save.err()).isEqualTo(ExitCodes.OK);
+        assertThat(save.out()).as("save line").contains("wrote 60 samples of Gr(8,2)", "shape [60, 8, 2]");
+        assertThat(drawn.exitCode()).as("drawn exit code; stderr: %s", drawn.err()).isEqualTo(ExitCodes.OK);
+        assertThat(read.exitCode()).as("read exit code; stderr: %s", read.err()).isEqualTo(ExitCodes.OK);
+        JsonNode a = JsonFiles.mapper().readTree(drawnJson.toFile()).get("runs").get(0).get("schemes");
+        JsonNode b = JsonFiles.mapper().readTree(readJson.toFile()).get("runs").get(0).get("schemes");
+        for (int i = 0; i < 2; i++) {
+            assertThat(b.get(i).get("finalDistance").asDouble()).as("%s: same samples, same final distance",
+                    a.get(i).get("scheme").asText()).isEqualTo(a.get(i).get("finalDistance").asDouble());
+        }
+        assertThat(drawn.out()).as("drawn run: what is timed").contains("timed: each update alone",
+                "outside the timed region", "no warm-up").contains("median µs");
+        assertThat(read.out()).as("file run: the warm-up stated").contains("warm-up before timing:",
+                "untimed updates per scheme", "over the file's first 32 samples");
+    }
+
+    @Test
+    void refusesSaveMeanWithoutSaveSamples() {
+        CliRun run = CliRun.atlas("frechet", "--count", "5", "--save-mean", dir.resolve("m.npy").toString());
+
+        assertThat(run.exitCode()).as("exit code; stdout: %s", run.out()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(run.err()).as("stderr").contains("--save-mean: expected to come with --save-samples");
+        assertThat(dir.resolve("m.npy")).as("nothing written").doesNotExist();
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] all = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
     }
 
     @ParameterizedTest(name = "{0}")
@@ -202,13 +249,13 @@ class FrechetCommandTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = ';', value = {
-        "--schemes=atlas,newton;                 --schemes: expected names from [atlas, exp, gifee, retraction, opca]"
-                + " (the schemes of Gr(12,5)), found 'newton'",
+        "--schemes=atlas,newton;                 --schemes: expected names from [atlas, exp, gifee, retraction, opca,"
+                + " alg1] (the schemes of Gr(12,5)), found 'newton'",
         "--param=k=12;                           parameter 'n' of provider 'grassmann': expected an integer n > k = 12",
         "--p=0.5;                                --p: expected a finite number > 1",
         "--count=0;                              --count: expected an integer ≥ 1, found 0",
-        "--provider=sphere --schemes=gifee;      --schemes: expected names from [atlas, exp] (the schemes of S^11),"
-                + " found 'gifee'",
+        "--provider=sphere --schemes=gifee;      --schemes: expected names from [atlas, exp, alg1] (the schemes of"
+                + " S^11), found 'gifee'",
     })
     void rejectsBadOptionsInOneLine(String options, String message) {
         List<String> args = new ArrayList<>(List.of("frechet", "--param", "n=12"));

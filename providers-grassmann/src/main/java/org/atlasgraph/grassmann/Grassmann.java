@@ -19,6 +19,7 @@ import org.atlasgraph.api.capability.ChartCentring;
 import org.atlasgraph.api.capability.ExactGeometry;
 import org.atlasgraph.api.capability.GeodesicPowerDistribution;
 import org.atlasgraph.api.capability.OnlineMeanStep;
+import org.atlasgraph.api.capability.RunningMean;
 import org.atlasgraph.api.capability.Sampler;
 import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.Defect;
@@ -67,7 +68,10 @@ import org.atlasgraph.api.check.NotOnManifoldException;
  *   <li>{@link Sampler}: the uniform (Haar) measure, {@link #uniform};</li>
  *   <li>{@link GeodesicPowerDistribution}: GPD(X, p) of App. C.3, a uniform Y at distance δ moved to
  *       {@code Exp_X((δ/δ_max)^p Log_X Y)}, with the δ_max chosen at creation ({@link DeltaMax});</li>
- *   <li>{@link ChartCentring}: a new ad hoc chart centred at a point (Claim 3.1).</li>
+ *   <li>{@link ChartCentring}: a new ad hoc chart centred at a point (Claim 3.1);</li>
+ *   <li>{@link RunningMean}: the consistent online mean's update, Alg. 1's fused kernel with the chart's
+ *       normal-coordinate correction {@code R ← R·arctan(√(BᵀB))/√(BᵀB)} folded in (see {@code GrassmannRunningMean}).
+ *       </li>
  * </ul>
  *
  * <p>Instances are immutable and thread-safe (hot kernels keep per-thread workspaces).
@@ -121,6 +125,7 @@ public final class Grassmann extends AtlasManifold {
             }
         });
         provide(GeodesicPowerDistribution.class, sampling);
+        provide(RunningMean.class, new GrassmannRunningMean(this, atlas, workspace::get));
         provide(ChartCentring.class, p -> {
             ownChart(p.chart());
             return atlas.changeChart(p);
@@ -294,7 +299,7 @@ public final class Grassmann extends AtlasManifold {
         return Optional.of(new ChartPoint(chart, next));
     }
 
-    private GrassmannChart ownChart(Chart chart) {
+    GrassmannChart ownChart(Chart chart) {
         if (!(chart instanceof GrassmannChart g) || g.n != n || g.k != k) {
             throw new InvalidInputException("chart", "a chart of " + name, String.valueOf(chart));
         }

@@ -279,12 +279,37 @@ final class GrassmannKernels {
     }
 
     /**
+     * Changes R = X_U⁻¹ (in the workspace) before {@link #project} forms P = X_J R: the running mean's
+     * normal-coordinate correction R ← R·g(BᵀB) ({@code GrassmannRunningMean}). When it is called, the workspace also
+     * holds X_I and X_J (X_Jᵀ in {@code xjRows} below {@link #BLOCKED_FROM_K}, X_J in {@code xj} from it on) and, for
+     * ad hoc charts, G = WᵀX_J.
+     */
+    @FunctionalInterface
+    interface RightFactor {
+        /**
+         * @param chart the chart
+         * @param ws    the workspace; {@code ws.r} is read and overwritten
+         */
+        void apply(GrassmannChart chart, Workspace ws);
+    }
+
+    /**
      * Gathers X_I and X_J, computes G, N and R = N⁻¹S_k⁻¹ (X_I⁻¹ for Ehresmann charts) and P = X_J R into the
      * workspace.
      *
      * @return {@code false} when N is numerically singular
      */
     private static boolean project(GrassmannChart chart, double[] x, Workspace ws) {
+        return project(chart, x, ws, null);
+    }
+
+    /**
+     * {@link #project(GrassmannChart, double[], Workspace)} with R ← R·F applied before P is formed.
+     *
+     * @param factor the change of R, or {@code null} for none
+     * @return {@code false} when N is numerically singular
+     */
+    static boolean project(GrassmannChart chart, double[] x, Workspace ws, RightFactor factor) {
         int k = chart.k;
         int m = chart.m;
         int[] upper = chart.upper;
@@ -324,6 +349,9 @@ final class GrassmannKernels {
             if (!Dense.solve(ws.top, k, q.skInverse, ws.r, ws.lu)) {
                 return false;
             }
+        }
+        if (factor != null) {
+            factor.apply(chart, ws);
         }
         if (blocked) {
             Dense.mult(Dense.wrap(m, k, xj), Dense.wrap(k, k, ws.r), Dense.wrap(m, k, ws.p));

@@ -72,6 +72,29 @@ final class GnomonicChart implements Chart {
         return r;
     }
 
+    /**
+     * Bᵀv into a buffer, without allocation (the sphere's running mean).
+     *
+     * @param v   a vector of R^n (not modified)
+     * @param out receives Bᵀv, length n − 1
+     * @return ‖Bᵀv‖², the squared length of v's component orthogonal to the centre
+     */
+    double tangentBasisTransposeTimes(double[] v, double[] out) {
+        int n = centre.length;
+        double wv = 0;
+        for (int i = 0; i < n; i++) {
+            wv += w[i] * v[i];
+        }
+        double f = 2 * wv / wNormSq;
+        double s = 0;
+        for (int i = 1; i < n; i++) {
+            double r = v[i] - f * w[i];
+            out[i - 1] = r;
+            s += r * r;
+        }
+        return s;
+    }
+
     /** @return c·v */
     double centreDot(double[] v) {
         double s = 0;

@@ -34,6 +34,7 @@ import org.atlasgraph.cli.io.AtomicFiles;
 import org.atlasgraph.cli.io.InputFiles;
 import org.atlasgraph.io.NpyArray;
 import org.atlasgraph.io.NpyReader;
+import org.atlasgraph.io.NpyWriter;
 import org.atlasgraph.optim.mean.FrechetScheme;
 import org.atlasgraph.optim.mean.KarcherMean;
 
@@ -136,10 +137,73 @@ public final class FrechetRuns {
             for (int j = 0; settings.warmUp() > 0 && j < warmUpSamples(m); j++) {
                 warmUp.add(draw.apply(warmRng));
             }
-            runs.add(run(settings, p, configs.get(i), source, warmUp, notes));
+            runs.add(run(settings, p, configs.get(i), source, warmUp, warmUp.size()
+                    + " samples drawn from a separate seeded stream", notes));
         }
         return runs;
     }
+
+    /**
+     * Draws the samples of one configuration, as {@link #generated} would (same seed, same order), and writes them to a
+     * float64 {@code .npy} file of shape (N, n, k), or (N, D) for a provider without parameters n and k; with
+     * {@code meanFile}, the distribution's mean X to a file of shape (n, k) or (D). Files are written atomically.
+     *
+     * @param settings    the shared settings (count, seed, p)
+     * @param config      the provider parameters
+     * @param samplesFile where the samples go
+     * @param meanFile    where the mean goes, if anywhere
+     * @return a line for the console: what was written where
+     * @throws InvalidInputException if {@code meanFile} is given for a manifold without a geodesic power distribution
+     *     (whose samples have no known mean)
+     */
+    public static String save(Settings settings, Map<String, String> config, Path samplesFile,
+                              Optional<Path> meanFile) throws IOException {
+        Manifold m = settings.prepare().apply(settings.providers().create(settings.provider(), config));
+        Sampler sampler = m.capability(Sampler.class).orElseThrow(() -> new InvalidInputException("--provider",
+                "a manifold with a sampler to draw samples from", m.name() + ", which has none"));
+        Optional<GeodesicPowerDistribution> gpd = m.capability(GeodesicPowerDistribution.class);
+        if (meanFile.isPresent() && gpd.isEmpty()) {
+            throw new InvalidInputException("--save-mean", "a manifold with a geodesic power distribution (whose mean "
+                    + "is known)", m.name() + ", which has none");
+        }
+        SplittableRandom rng = new SplittableRandom(settings.seed());
+        rng.split();
+        double[] x = gpd.isPresent() ? m.embed(sampler.sample(rng)) : new double[0];
+        long[] slice = sliceShape(settings, config, m);
+        long[] shape = new long[slice.length + 1];
+        shape[0] = settings.count();
+        System.arraycopy(slice, 0, shape, 1, slice.length);
+        AtomicFiles.write(samplesFile, out -> {
+            NpyWriter w = NpyWriter.start(out, shape);
+            for (long i = 0; i < settings.count(); i++) {
+                w.append(gpd.isPresent() ? gpd.get().sample(x, settings.power(), rng) : m.embed(sampler.sample(rng)));
+            }
+            w.finish();
+        });
+        String what = gpd.isPresent() ? "GPD(X, p=" + Checks.number(settings.power()) + ")" : "its sampler ("
+                + sampler.distribution() + ")";
+        if (meanFile.isPresent()) {
+            AtomicFiles.write(meanFile.get(), out -> NpyWriter.write(out, slice, x));
+        }
+        return "wrote " + settings.count() + " samples of " + m.name() + " from " + what + ", seed " + settings.seed()
+                + ", shape " + Arrays.toString(shape) + ", to " + samplesFile
+                + meanFile.map(f -> "; the mean X to " + f).orElse("");
+    }
+
+    /** @return (n, k) where the provider has both parameters and n·k = D, else (D) */
+    private static long[] sliceShape(Settings settings, Map<String, String> config, Manifold m) {
+        Map<String, String> all = new LinkedHashMap<>();
+        settings.providers().named(settings.provider()).parameters().forEach(p -> all.put(p.name(),
+                config.getOrDefault(p.name(), p.defaultValue().orElse(""))));
+        String n = all.getOrDefault("n", "");
+        String k = all.getOrDefault("k", "");
+        if (n.matches("\\d+") && k.matches("\\d+")
+                && Long.parseLong(n) * Long.parseLong(k) == m.ambientDimension()) {
+            return new long[] {Long.parseLong(n), Long.parseLong(k)};
+        }
+        return new long[] {m.ambientDimension()};
+    }
+
     /**
      * Draws every sample of a manifold without a geodesic power distribution from its sampler, up front, and computes
      * their batch Fréchet mean as the reference (the population mean of the sampler's distribution is not known).
@@ -203,7 +267,8 @@ public final class FrechetRuns {
                 }
             }
             try (SampleSource source = SampleSource.file(m, stream, input, mean)) {
-                return run(settings, p, config, source, warmUp, notes);
+                return run(settings, p, config, source, warmUp, "the file's first " + warmUp.size() + " samples",
+                        notes);
             }
         }
     }
@@ -213,8 +278,11 @@ public final class FrechetRuns {
         return (int) Math.max(1, Math.min(32, (64L << 20) / (8L * m.ambientDimension())));
     }
 
+    /**
+     * @param warmUpSource where the warm-up samples come from, e.g. {@code "the file's first 32 samples"}
+     */
     private static Run run(Settings settings, Prepared p, Map<String, String> config, SampleSource source,
-                           List<double[]> warmUp, List<String> notes) {
+                           List<double[]> warmUp, String warmUpSource, List<String> notes) {
         Manifold m = p.manifold();
         Optional<ToDoubleBiFunction<double[], double[]>> distance = distance(m);
         if (distance.isEmpty() && source.mean().isPresent()) {
@@ -223,11 +291,15 @@ public final class FrechetRuns {
         }
         SchemeComparison comparison = new SchemeComparison(m, p.schemes(), source.mean(), distance,
                 settings.curves());
-        comparison.warmUp(warmUp, settings.warmUp(), WARM_UP_UPDATES);
+        SchemeComparison.WarmUp done = comparison.warmUp(warmUp, settings.warmUp(), WARM_UP_UPDATES);
         List<SchemeOutcome> outcomes;
         try (Progress progress = Progress.start("frechet " + m.name(), source.count())) {
             outcomes = comparison.run(source, source.count(), progress::stepTo);
         }
+        notes.add(0, "timed: each update alone (samples read ahead in blocks of " + outcomes.get(0).block()
+                + " and checked outside the timed region); " + (done.updates() == 0 ? "no warm-up"
+                : String.format(Locale.ROOT, "warm-up before timing: %d untimed updates per scheme (%.2f s in all) "
+                + "on throwaway means over %s", done.updates(), done.seconds(), warmUpSource)));
         Map<String, String> all = new LinkedHashMap<>();
         settings.providers().named(settings.provider()).parameters().forEach(s -> all.put(s.name(),
                 config.getOrDefault(s.name(), s.defaultValue().orElse(""))));
@@ -296,11 +368,11 @@ public final class FrechetRuns {
         if (several) {
             columns.add("manifold");
         }
-        columns.addAll(List.of("scheme", "total s", "µs/sample", "median µs", "dist. to mean", "chart changes",
-                "atlas speed-up"));
+        columns.addAll(List.of("scheme", "total s", "µs/sample", "median µs", "cpu µs", "dist. to mean",
+                "chart changes", "atlas speed-up"));
         TextTable table = TextTable.withColumns(columns.toArray(String[]::new));
         int first = several ? 1 : 0;
-        table.alignRight(first + 1, first + 2, first + 3, first + 4, first + 5, first + 6);
+        table.alignRight(first + 1, first + 2, first + 3, first + 4, first + 5, first + 6, first + 7);
         for (Run r : runs) {
             Optional<SchemeOutcome> atlas = r.outcomes().stream().filter(o -> o.scheme().equals("atlas")).findFirst();
             for (SchemeOutcome o : r.outcomes()) {
@@ -312,6 +384,8 @@ public final class FrechetRuns {
                 row.add(String.format(Locale.ROOT, "%.4f", o.seconds()));
                 row.add(String.format(Locale.ROOT, "%.2f", o.microsPerSample()));
                 row.add(String.format(Locale.ROOT, "%.2f", o.medianMicros()));
+                row.add(o.cpuMicros().isPresent() ? String.format(Locale.ROOT, "%.2f", o.cpuMicros().getAsDouble())
+                        : "–");
                 row.add(o.finalDistance().isPresent() ? String.format(Locale.ROOT, "%.2e",
                         o.finalDistance().getAsDouble()) : "–");
                 row.add(o.chartChanges());
@@ -349,6 +423,7 @@ public final class FrechetRuns {
                 s.put("seconds", o.seconds());
                 s.put("microsPerSample", o.microsPerSample());
                 s.put("medianMicros", o.medianMicros());
+                s.put("cpuMicrosPerSample", o.cpuMicros().isPresent() ? o.cpuMicros().getAsDouble() : null);
                 s.put("finalDistance", o.finalDistance().isPresent() ? o.finalDistance().getAsDouble() : null);
                 s.put("chartChanges", o.chartChanges());
                 s.put("curve", o.curve().stream().map(p -> List.of(p.sample(), p.distance()))

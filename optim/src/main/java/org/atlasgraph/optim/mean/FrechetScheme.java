@@ -8,8 +8,10 @@ import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.Retraction;
 import org.atlasgraph.api.capability.AmbientSchemes;
 import org.atlasgraph.api.capability.AmbientStep;
+import org.atlasgraph.api.capability.ChartCentring;
 import org.atlasgraph.api.capability.ExactGeometry;
 import org.atlasgraph.api.capability.OnlineMeanStep;
+import org.atlasgraph.api.capability.RunningMean;
 import org.atlasgraph.api.check.InvalidInputException;
 
 /**
@@ -18,11 +20,21 @@ import org.atlasgraph.api.check.InvalidInputException;
  *
  * <p>The schemes of §3.2 and Fig. S1, by {@link #parse name}:
  * <ul>
- *   <li>{@code atlas}: the manifold's own primitives, {@code M ← Ret_M(t · Log^Ret_M(X))} in chart coordinates with a
- *       chart change when the estimate leaves its chart's domain (§2.4); on the Grassmann atlas this is ATLAS_Frechet
- *       (Alg. 1), fused into one kernel by the manifold's {@link OnlineMeanStep};</li>
+ *   <li>{@code atlas}: the consistent atlas scheme, the default. The estimate is kept in Riemannian normal coordinates
+ *       at the centre c of a chart, {@code m = Log_c M}, read off the chart's coordinates (the chart's third-order
+ *       normal-coordinate correction); a sample is read in the same chart, {@code ν = Log_c X}, and the update is
+ *       {@code m ← m + t(ν − m)}; the centre moves to the estimate by the rule of {@code RunningMeanEstimator}
+ *       ({@code i·‖m‖²·s ≥ 0.3²}), so that the update stays close to the geodesic step {@code Exp_M(t·Log_M X)} and
+ *       the estimate converges to the Fréchet mean. The manifold's fused {@link RunningMean} does this in one pass
+ *       (on the Grassmann atlas, Alg. 1's kernel plus a k×k correction); without it, the update is composed from its
+ *       {@link ExactGeometry}; without that, it is Alg. 1's quasi-Euclidean step in a chart re-centred at the estimate
+ *       ({@link ChartCentring}), consistent for distributions symmetric about their mean;</li>
  *   <li>{@code exp}: the geodesic step {@code Exp_M(t · Log_M X)} of the manifold's {@link ExactGeometry}, on ambient
  *       arrays without chart conversions, as Pymanopt does;</li>
+ *   <li>{@code alg1}: Alg. 1 as printed, quasi-Euclidean steps {@code ξ_M + t(ξ_X − ξ_M)} in whatever chart holds the
+ *       estimate (fused by the manifold's {@link OnlineMeanStep}), a chart change only where the estimate leaves its
+ *       chart. It converges to the mean of chart coordinates, a chart-dependent point (0.16 from the Fréchet mean on
+ *       H², see the bias table of the bench module); it is kept to reproduce the paper;</li>
  *   <li>any other name: an ambient step the manifold offers in its {@link AmbientSchemes} (the Grassmannian's
  *       {@code gifee}, {@code retraction} and {@code opca}, the baselines of Fig. S1).</li>
  * </ul>
@@ -33,6 +45,8 @@ public interface FrechetScheme {
     String ATLAS = "atlas";
     /** The name of the geodesic scheme, accepted where the manifold has {@link ExactGeometry}. */
     String EXP = "exp";
+    /** The name of Alg. 1 as printed (quasi-Euclidean, not consistent), which every manifold accepts. */
+    String ALG1 = "alg1";
 
     /** @return the scheme's name, used in tables and plots */
     String name();
@@ -48,15 +62,24 @@ public interface FrechetScheme {
     MeanEstimator estimator(Manifold manifold);
 
     /**
-     * The atlas-graph scheme: the manifold's default {@link Manifold#retraction()} and
-     * {@link Manifold#inverseRetraction()}, through its {@link OnlineMeanStep} where it has that speed path. Samples
-     * are ingested into the estimate's chart ({@link Manifold#coordinatesIn}), or {@link Manifold#locate located} when
-     * that chart cannot represent them.
+     * The consistent atlas scheme (see above): the manifold's {@link RunningMean}, else one composed from its
+     * {@link ExactGeometry}, else quasi-Euclidean steps in a chart re-centred at the estimate.
      *
      * @return the scheme named {@value #ATLAS}
      */
     static FrechetScheme atlas() {
         return ChartScheme.atlas();
+    }
+
+    /**
+     * Alg. 1 as printed: the manifold's default {@link Manifold#retraction()} and {@link Manifold#inverseRetraction()},
+     * through its {@link OnlineMeanStep} where it has that speed path; samples are ingested into the estimate's chart
+     * ({@link Manifold#coordinatesIn}), or {@link Manifold#locate located} when that chart cannot represent them.
+     *
+     * @return the scheme named {@value #ALG1}
+     */
+    static FrechetScheme alg1() {
+        return ChartScheme.alg1();
     }
 
     /**
@@ -69,9 +92,8 @@ public interface FrechetScheme {
      * @return the scheme
      */
     static FrechetScheme of(String name, Retraction retraction, InverseRetraction inverseRetraction) {
-        Objects.requireNonNull(retraction, "retraction");
-        Objects.requireNonNull(inverseRetraction, "inverseRetraction");
-        return new ChartScheme(name, m -> retraction, m -> inverseRetraction, false);
+        Objects.requireNonNull(name, "name");
+        return ChartScheme.of(name, retraction, inverseRetraction);
     }
 
     /**
@@ -115,7 +137,7 @@ public interface FrechetScheme {
      *
      * @param manifold the manifold
      * @return {@value #ATLAS}, then {@value #EXP} where the manifold has {@link ExactGeometry}, then the names of its
-     *     {@link AmbientSchemes}
+     *     {@link AmbientSchemes}, then {@value #ALG1}
      */
     static List<String> available(Manifold manifold) {
         List<String> names = new ArrayList<>(List.of(ATLAS));
@@ -123,7 +145,8 @@ public interface FrechetScheme {
             names.add(EXP);
         }
         manifold.capability(AmbientSchemes.class).ifPresent(s -> s.schemes().keySet().stream()
-                .filter(n -> !names.contains(n)).forEach(names::add));
+                .filter(n -> !names.contains(n) && !n.equals(ALG1)).forEach(names::add));
+        names.add(ALG1);
         return List.copyOf(names);
     }
 
@@ -143,6 +166,9 @@ public interface FrechetScheme {
         }
         if (name.equals(ATLAS)) {
             return atlas();
+        }
+        if (name.equals(ALG1)) {
+            return alg1();
         }
         return name.equals(EXP) && manifold.capability(ExactGeometry.class).isPresent() ? exp() : offered(name);
     }

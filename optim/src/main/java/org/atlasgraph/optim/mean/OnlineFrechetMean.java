@@ -13,9 +13,11 @@ import org.atlasgraph.api.check.InvalidInputException;
 
 /**
  * The online Fréchet mean of a stream of samples X₁, X₂, … on any manifold, the inductive estimator GiFEE of §3.2:
- * {@code M₁ = X₁} and {@code M_{i+1} = step(M_i, X_{i+1}, 1/(i+1))}, where the step is a {@link FrechetScheme}. With
- * the default {@link FrechetScheme#atlas() atlas} scheme the step is {@code Ret_M(Log^Ret_M(X)/(i+1))} in chart
- * coordinates, which on the Grassmann atlas is ATLAS_Frechet (Alg. 1).
+ * {@code M₁ = X₁} and {@code M_{i+1} = step(M_i, X_{i+1}, 1/(i+1))}, where the step is a {@link FrechetScheme}. The
+ * default {@link FrechetScheme#atlas() atlas} scheme keeps the estimate in normal coordinates at a chart centre that
+ * follows it, read off the chart's coordinates ({@code RunningMeanEstimator} states the re-centring rule and why the
+ * estimate converges to the Fréchet mean); on the Grassmann atlas it is ATLAS_Frechet (Alg. 1) with the chart's
+ * normal-coordinate correction folded into its kernel.
  *
  * <p>Memory is constant in N: samples are consumed one at a time and never retained. Nothing is timed here:
  * {@linkplain #listen attached} listeners run around every update, and an {@link UpdateTimer} among them measures the
@@ -77,10 +79,13 @@ public final class OnlineFrechetMean {
      *     point of the manifold (chart-based schemes check it where they ingest it; ambient steps trust it)
      */
     public void add(double[] sample) {
-        Checks.requireFiniteOfLength("sample " + (count + 1), sample, manifold.ambientDimension(),
-                "ambient dimension of " + manifold.name());
-        for (FrechetListener l : listeners) {
-            l.beforeSample(this);
+        if (!isFiniteOfLength(sample, manifold.ambientDimension())) {
+            // The message is built only for a bad sample: a valid one costs a pass over its entries, no allocation.
+            Checks.requireFiniteOfLength("sample " + (count + 1), sample, manifold.ambientDimension(),
+                    "ambient dimension of " + manifold.name());
+        }
+        for (int i = 0; i < listeners.size(); i++) {
+            listeners.get(i).beforeSample(this);
         }
         if (count == 0) {
             estimator.initialize(sample);
@@ -94,6 +99,18 @@ public final class OnlineFrechetMean {
         for (int i = listeners.size() - 1; i >= 0; i--) {
             listeners.get(i).afterSample(this);
         }
+    }
+
+    private static boolean isFiniteOfLength(double[] sample, int length) {
+        if (sample.length != length) {
+            return false;
+        }
+        for (double v : sample) {
+            if (!Double.isFinite(v)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

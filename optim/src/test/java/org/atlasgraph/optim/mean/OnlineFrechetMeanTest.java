@@ -27,7 +27,7 @@ class OnlineFrechetMeanTest {
      * distance to the mean is below 0.03 with overwhelming probability (more than 6 standard deviations).
      */
     private static final double MEAN_TOLERANCE = 0.03;
-    /** Both schemes run the same closed forms; they differ by chart conversions only, i.e. by rounding. */
+    /** Schemes that run the same closed forms differ by chart conversions only, i.e. by rounding. */
     private static final double ROUTE_TOLERANCE = 1e-9;
     /** First-order agreement means an error O(s²): a log-log slope of 2 (the sphere's chart centre even gives 3). */
     private static final double FIRST_ORDER_SLOPE = 1.8;
@@ -75,41 +75,54 @@ class OnlineFrechetMeanTest {
     }
 
     @Test
-    void fusedAtlasUpdateMatchesTheGenericPrimitivesExactly() {
+    void alg1ThroughTheManifoldsPrimitivesEqualsTheGenericScheme() {
         // Start 60° from the mean: the estimate travels out of the first sample's chart, so chart changes happen.
         double[] centre = SphereSamples.atAngle(3, 0);
         FrechetScheme generic = FrechetScheme.of("generic", sphere.retraction(), sphere.inverseRetraction());
-        OnlineFrechetMean fused = new OnlineFrechetMean(sphere);
+        OnlineFrechetMean own = new OnlineFrechetMean(sphere, FrechetScheme.alg1());
         OnlineFrechetMean plain = new OnlineFrechetMean(sphere, generic);
-        fused.add(SphereSamples.atAngle(3, Math.toRadians(60)));
+        own.add(SphereSamples.atAngle(3, Math.toRadians(60)));
         plain.add(SphereSamples.atAngle(3, Math.toRadians(60)));
         Iterator<double[]> it = SphereSamples.symmetricAbout(centre, SIGMA, 300, new SplittableRandom(SEED));
         while (it.hasNext()) {
             double[] x = it.next();
-            fused.add(x);
+            own.add(x);
             plain.add(x);
         }
         assertThat(plain.chartChanges()).as("chart changes on the way from 60° to the mean").isPositive();
-        assertThat(fused.chartChanges()).as("chart changes, fused vs generic").isEqualTo(plain.chartChanges());
-        assertThat(fused.estimate().orElseThrow()).as("estimate, fused vs generic primitives")
+        assertThat(own.chartChanges()).as("chart changes, alg1 vs generic").isEqualTo(plain.chartChanges());
+        assertThat(own.estimate().orElseThrow()).as("estimate, alg1 vs generic primitives")
                 .containsExactly(plain.estimate().orElseThrow());
     }
 
+    @ParameterizedTest(name = "{0} rad")
+    @ValueSource(doubles = {1e-3, 0.5, 1.5, 2.5})
+    void fromACentredChartTheAtlasStepIsTheGeodesicStep(double angle) {
+        // The first estimate is at its chart's centre, where the update is exactly Exp_M(Log_M(X)/2), at any distance
+        // short of the antipode (beyond the gnomonic chart's hemisphere too).
+        double[] p = SphereSamples.atAngle(3, 0);
+        double[] q = SphereSamples.atAngle(3, angle);
+        assertThat(exact().distance(twoSamples("atlas", p, q), twoSamples("exp", p, q)))
+                .as("atlas vs exp estimate after samples at 0 and %s rad", angle).isLessThan(ROUTE_TOLERANCE);
+        assertThat(exact().distance(twoSamples("atlas", p, q), SphereSamples.atAngle(3, angle / 2)))
+                .as("atlas estimate vs the geodesic midpoint").isLessThan(ROUTE_TOLERANCE);
+    }
+
     @Test
-    void atlasAndExpAgreeToFirstOrderOnASmallStep() {
+    void alg1AndExpAgreeToFirstOrderOnASmallStep() {
         double[] p = SphereSamples.atAngle(3, 0);
         double coarse = stepDisagreement(p, 1e-2);
         double fine = stepDisagreement(p, 1e-3);
         double slope = Math.log(coarse / fine) / Math.log(10);
-        assertThat(slope).as("log-log slope of d(atlas step, exp step) vs distance s to the sample (%s at s=1e-2, "
+        assertThat(slope).as("log-log slope of d(alg1 step, exp step) vs distance s to the sample (%s at s=1e-2, "
                 + "%s at s=1e-3)", coarse, fine).isGreaterThan(FIRST_ORDER_SLOPE);
     }
 
     private double stepDisagreement(double[] p, double s) {
         double[] q = SphereSamples.normalized(new double[] {Math.cos(s), Math.sin(s) * 0.6, Math.sin(s) * 0.8});
-        double[] atlas = twoSamples("atlas", p, q);
+        double[] alg1 = twoSamples("alg1", p, q);
         double[] exp = twoSamples("exp", p, q);
-        return exact().distance(atlas, exp);
+        return exact().distance(alg1, exp);
     }
 
     private double[] twoSamples(String scheme, double[] p, double[] q) {
@@ -121,18 +134,20 @@ class OnlineFrechetMeanTest {
 
     @Test
     void countsAChartChangeWhenTheEstimateLeavesItsChart() {
-        // From e₀ half-way (in gnomonic coordinates) toward a point 80° away: tan 80°/2 = 2.8 > 1, outside the chart.
+        // From e₀ half-way toward a point 100° away: 50° from the centre, beyond the gnomonic chart's 45°.
         OnlineFrechetMean atlas = new OnlineFrechetMean(sphere);
         atlas.add(SphereSamples.atAngle(3, 0));
-        atlas.add(SphereSamples.atAngle(3, Math.toRadians(80)));
+        atlas.add(SphereSamples.atAngle(3, Math.toRadians(100)));
         OnlineFrechetMean exp = new OnlineFrechetMean(sphere, FrechetScheme.exp());
         exp.add(SphereSamples.atAngle(3, 0));
-        exp.add(SphereSamples.atAngle(3, Math.toRadians(80)));
+        exp.add(SphereSamples.atAngle(3, Math.toRadians(100)));
 
         assertThat(atlas.chartChanges()).as("chart changes of the atlas scheme").isEqualTo(1);
         assertThat(exp.chartChanges()).as("chart changes of an ambient scheme").isZero();
-        assertThat(exact().distance(exp.estimate().orElseThrow(), SphereSamples.atAngle(3, Math.toRadians(40))))
-                .as("exp step to the geodesic midpoint").isCloseTo(0, within(ROUTE_TOLERANCE));
+        assertThat(exact().distance(atlas.estimate().orElseThrow(), SphereSamples.atAngle(3, Math.toRadians(50))))
+                .as("atlas step to the geodesic midpoint").isCloseTo(0, within(ROUTE_TOLERANCE));
+        assertThat(atlas.chartPoint().orElseThrow().xi().norm()).as("the estimate is at its new chart's centre")
+                .isZero();
     }
 
     @Test
@@ -216,28 +231,28 @@ class OnlineFrechetMeanTest {
 
     @Test
     void offersAtlasEverywhereAndExpWithClosedFormsOnly() {
-        assertThat(FrechetScheme.available(sphere)).as("schemes of S^2").containsExactly("atlas", "exp");
+        assertThat(FrechetScheme.available(sphere)).as("schemes of S^2").containsExactly("atlas", "exp", "alg1");
         assertThat(FrechetScheme.available(new WithoutCapabilities(sphere))).as("schemes without capabilities")
-                .containsExactly("atlas");
+                .containsExactly("atlas", "alg1");
     }
 
     @Test
     void rejectsAnUnknownSchemeNamingIt() {
         assertThatThrownBy(() -> FrechetScheme.parse("newton", sphere)).isInstanceOf(InvalidInputException.class)
-                .hasMessage("scheme 'newton': expected one of the schemes of S^2, [atlas, exp], found 'newton'");
+                .hasMessage("scheme 'newton': expected one of the schemes of S^2, [atlas, exp, alg1], found 'newton'");
     }
 
     @Test
     void rejectsASchemeTheManifoldDoesNotOffer() {
         assertThatThrownBy(() -> FrechetScheme.parse("gifee", sphere)).isInstanceOf(InvalidInputException.class)
-                .hasMessage("scheme 'gifee': expected one of the schemes of S^2, [atlas, exp], found 'gifee'");
+                .hasMessage("scheme 'gifee': expected one of the schemes of S^2, [atlas, exp, alg1], found 'gifee'");
         assertThatThrownBy(() -> new OnlineFrechetMean(sphere, FrechetScheme.offered("gifee")))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessage("scheme 'gifee': expected one of the schemes of S^2, [atlas, exp], found 'gifee'");
+                .hasMessage("scheme 'gifee': expected one of the schemes of S^2, [atlas, exp, alg1], found 'gifee'");
         WithoutCapabilities bare = new WithoutCapabilities(sphere);
         assertThatThrownBy(() -> new OnlineFrechetMean(bare, FrechetScheme.exp()))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessage("scheme 'exp': expected one of the schemes of S^2, [atlas], found 'exp'");
+                .hasMessage("scheme 'exp': expected one of the schemes of S^2, [atlas, alg1], found 'exp'");
     }
 
     @Test
@@ -254,15 +269,30 @@ class OnlineFrechetMeanTest {
     }
 
     @Test
-    void aSampleBeyondTheChartsReachIsTakenWithTheRiemannianLogarithm() {
+    void alg1TakesASampleBeyondTheChartsReachWithTheRiemannianLogarithm() {
         // 120° away, outside the hemisphere of the estimate's gnomonic chart: Log^Ret does not exist, Log does.
-        OnlineFrechetMean mean = new OnlineFrechetMean(sphere);
+        OnlineFrechetMean mean = new OnlineFrechetMean(sphere, FrechetScheme.alg1());
         mean.add(SphereSamples.atAngle(3, 0));
         mean.add(SphereSamples.atAngle(3, Math.toRadians(120)));
         // Ret_M(Log_M(X)/2) in the gnomonic chart at M: a step of length π/3 lands atan(π/3) from M toward X.
         double[] expected = SphereSamples.atAngle(3, Math.atan(Math.PI / 3));
         assertThat(exact().distance(mean.estimate().orElseThrow(), expected))
                 .as("estimate vs the gnomonic retraction of half the exact logarithm").isLessThan(ROUTE_TOLERANCE);
+    }
+
+    @Test
+    void anAntipodalSampleLeavesTheEstimateWhereItIs() {
+        // At the cut locus every great circle is a minimizing geodesic; their logarithms average to zero.
+        OnlineFrechetMean mean = new OnlineFrechetMean(sphere);
+        mean.add(SphereSamples.atAngle(3, 0));
+        mean.add(SphereSamples.atAngle(3, Math.PI));
+        assertThat(mean.count()).as("samples counted").isEqualTo(2);
+        assertThat(exact().distance(mean.estimate().orElseThrow(), SphereSamples.atAngle(3, 0)))
+                .as("estimate after its antipode").isLessThan(ROUTE_TOLERANCE);
+        // Off its chart's centre the estimate is re-centred first; the antipode of the old centre is then 170° away.
+        mean.add(SphereSamples.atAngle(3, Math.toRadians(30)));
+        mean.add(SphereSamples.atAngle(3, Math.PI));
+        assertThat(mean.count()).as("samples counted").isEqualTo(4);
     }
 
     @Test

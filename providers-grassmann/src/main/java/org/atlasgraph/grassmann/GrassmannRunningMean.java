@@ -1,0 +1,208 @@
+package org.atlasgraph.grassmann;
+
+import java.util.Arrays;
+import java.util.function.Supplier;
+import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.Coordinates;
+import org.atlasgraph.api.capability.RunningMean;
+import org.atlasgraph.api.check.Checks;
+
+/**
+ * The {@link RunningMean} of Gr(n,k): Alg. 1's fused kernel with the chart's normal-coordinate correction folded in
+ * ({@link NormalCorrection}), in an ad hoc chart centred at c.
+ *
+ * <p>State. The estimate's normal coordinates at c, published like the chart's coordinates (h = S_m L for the
+ * orthonormal-frame logarithm L = Log_c M), are kept as {@code h = u − K Y}: a sample's normal coordinates are
+ * {@code ν = (X_J R − K)·F} with the correction F = g(BᵀB) and the chart's offset K, so {@code h ← h + t(ν − h)} is
+ * {@code u ← u + t(X_J RF − u)} (the kernel's second pass with R replaced by RF) and {@code Y ← Y + t(F − Y)} (k×k).
+ * Forming K·F, O((n−k)k²), is thus never needed; h itself is formed only by {@link State#point}. The distance of the
+ * estimate from the centre, ‖L‖ = ‖S_m⁻¹h‖, follows in O(k²) from ‖u‖² (taken in the update pass) and the k×k
+ * T = Wᵀu, which the update keeps with {@code T ← T + t(G·RF − T)} (G = WᵀX_J from the kernel): with
+ * Z = ΨT − VᵀY, {@code L = u + WZ} and {@code ‖L‖² = ‖u‖² + 2 tr(ZᵀT) + Σ_a λ_a ‖z_a‖²} (WᵀW = Λ; see
+ * {@link QaRotation} for W, V, Ψ, Λ, and (1 + ψλ)·d = 1).
+ *
+ * <p>Cost per sample: the kernel's 2(n−k)k² multiply-adds, the correction's (n−k)k²/2 + O(k³), and O((n−k)k) for the
+ * update; no allocation below {@link GrassmannKernels#BLOCKED_FROM_K}. The estimate leaves the chart's domain of trust
+ * when ‖L‖ ≥ π/4 (then every principal angle to the centre is below π/4, |b_ij| &lt; 1); the state re-centres there.
+ */
+final class GrassmannRunningMean implements RunningMean {
+    /** The distance from the centre at which the state re-centres: principal angles below it keep |b_ij| &lt; 1. */
+    static final double TRUST_DISTANCE = Math.PI / 4;
+
+    private final Grassmann grassmann;
+    private final GrassmannAtlas atlas;
+    private final Supplier<GrassmannKernels.Workspace> workspace;
+
+    GrassmannRunningMean(Grassmann grassmann, GrassmannAtlas atlas, Supplier<GrassmannKernels.Workspace> workspace) {
+        this.grassmann = grassmann;
+        this.atlas = atlas;
+        this.workspace = workspace;
+    }
+
+    @Override
+    public State start(ChartPoint p) {
+        GrassmannChart chart = grassmann.ownChart(p.chart());
+        return new Normal(p.xi().maxAbs() == 0 ? chart : atlas.adHocAt(chart.toAmbient(p.xi())));
+    }
+
+    private final class Normal implements State {
+        private final int n;
+        private final int k;
+        private final int m;
+        private final NormalCorrection correction;
+        private final double[] u;
+        private final double[] y;
+        private final double[] tu;
+        private final double[] scratch;
+        private final double[] lambda;
+        private GrassmannChart chart;
+        private double offset;
+        private double spread;
+        private long changes;
+
+        Normal(GrassmannChart chart) {
+            this.n = chart.n;
+            this.k = chart.k;
+            this.m = chart.m;
+            this.correction = new NormalCorrection(k);
+            this.u = new double[m * k];
+            this.y = new double[k * k];
+            this.tu = new double[k * k];
+            this.scratch = new double[k * k];
+            this.lambda = new double[k];
+            centreAt(chart);
+        }
+
+        private void centreAt(GrassmannChart next) {
+            chart = next;
+            Arrays.fill(u, 0);
+            Arrays.fill(y, 0);
+            Arrays.fill(tu, 0);
+            offset = 0;
+            QaRotation q = chart.rotation;
+            for (int a = 0; a < k && chart.isAdHoc(); a++) {
+                lambda[a] = Math.max(1 / (q.d[a] * q.d[a]) - 1, 0);
+            }
+        }
+
+        @Override
+        public boolean add(double[] ambient, double t) {
+            if (ambient.length != n * k) {
+                Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for " + grassmann.name());
+            }
+            GrassmannKernels.Workspace ws = workspace.get();
+            if (!GrassmannKernels.project(chart, ambient, ws, correction)) {
+                // Kernels trust their inputs; only now is the sample validated, to say what was wrong with it.
+                Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for " + grassmann.name());
+                Checks.requireOnManifold("ambient", ambient, grassmann::checkPoint);
+                return false;
+            }
+            double[] p = ws.p;
+            double uu = 0;
+            for (int i = 0; i < m * k; i++) {
+                double v = u[i] + t * (p[i] - u[i]);
+                u[i] = v;
+                uu += v * v;
+            }
+            double[] f = correction.factor();
+            for (int i = 0; i < k * k; i++) {
+                y[i] += t * (f[i] - y[i]);
+            }
+            double offset2 = uu;
+            if (chart.isAdHoc()) {
+                offset2 += adHocTerms(ws.g, ws.r, t);
+            }
+            offset = Math.sqrt(Math.max(offset2, 0));
+            spread += t * (correction.squaredDistance() - spread);
+            if (!(offset < Double.POSITIVE_INFINITY)) {
+                Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for " + grassmann.name());
+                throw new ArithmeticException("running mean: non-finite coordinates in chart " + chart.id());
+            }
+            if (offset >= TRUST_DISTANCE) {
+                recentre();
+            }
+            return true;
+        }
+
+        /**
+         * T ← T + t(G·RF − T), then {@code 2 tr(ZᵀT) + Σ_a λ_a ‖z_a‖²} with Z = ΨT − VᵀY: the part of ‖L‖² that the
+         * chart's rotation adds to ‖u‖².
+         */
+        private double adHocTerms(double[] g, double[] rf, double t) {
+            QaRotation q = chart.rotation;
+            double[] v = q.v;
+            double sum = 0;
+            for (int a = 0; a < k; a++) {
+                for (int c = 0; c < k; c++) {
+                    double s = 0;
+                    for (int b = 0; b < k; b++) {
+                        s += g[a * k + b] * rf[b * k + c];
+                    }
+                    scratch[a * k + c] = s;
+                }
+            }
+            for (int a = 0; a < k; a++) {
+                double za2 = 0;
+                for (int c = 0; c < k; c++) {
+                    int i = a * k + c;
+                    double ti = tu[i] + t * (scratch[i] - tu[i]);
+                    tu[i] = ti;
+                    double vty = 0;
+                    for (int b = 0; b < k; b++) {
+                        vty += v[b * k + a] * y[b * k + c];
+                    }
+                    double z = q.psi[a] * ti - vty;
+                    sum += 2 * z * ti;
+                    za2 += z * z;
+                }
+                sum += lambda[a] * za2;
+            }
+            return sum;
+        }
+
+        @Override
+        public double offset() {
+            return offset;
+        }
+
+        @Override
+        public double spread() {
+            return spread;
+        }
+
+        @Override
+        public void recentre() {
+            if (offset > 0) {
+                ChartPoint p = point();
+                centreAt(atlas.adHocAt(chart.toAmbient(p.xi())));
+                changes++;
+            }
+        }
+
+        /**
+         * The chart coordinates of {@code Exp_c(L)}: in orthonormal frame {@code L·tan(√(LᵀL))/√(LᵀL)}, published
+         * {@code h·F'} with F' that k×k function of LᵀL.
+         */
+        @Override
+        public ChartPoint point() {
+            double[] h = u.clone();
+            if (chart.isAdHoc()) {
+                Dense.multAdd(-1, Dense.wrap(m, k, chart.rotation.offset), Dense.wrap(k, k, y), Dense.wrap(m, k, h));
+            }
+            if (offset == 0) {
+                return new ChartPoint(chart, Coordinates.zeros(m * k));
+            }
+            double[] l = chart.orthonormal(h);
+            double[] tangent = Dense.symmetricEigen(Dense.gram(l, m, k), k).apply(s -> {
+                double root = Math.sqrt(Math.max(s, 0));
+                return root > 1e-8 ? Math.tan(root) / root : 1 + s / 3;
+            });
+            return new ChartPoint(chart, Coordinates.ofComputed("running mean", Dense.mult(h, m, k, tangent, k)));
+        }
+
+        @Override
+        public long chartChanges() {
+            return changes;
+        }
+    }
+}

@@ -1,0 +1,414 @@
+package org.atlasgraph.grassmann;
+
+import java.util.Arrays;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+
+/**
+ * The normal-coordinate correction of a Grassmann chart, applied inside the ingest kernel: R = X_U⁻¹ ← R·g(BᵀB) with
+ * {@code g(s) = arctan(√s)/√s}, so that the kernel's P = X_J R yields the Riemannian logarithm at the chart's centre
+ * instead of the chart coordinates.
+ *
+ * <p>Why it works: in orthonormal-frame coordinates a sample's chart coordinates are B = X_L X_U⁻¹ = U tan(Θ) Vᵀ for
+ * its principal angles Θ to the centre, and its logarithm at the centre is {@code U Θ Vᵀ = B·g(BᵀB)} (Fig. S1,
+ * ManoptLog: B is the matrix whose SVD ManoptLog takes). The factor acts on the right, so it commutes with the
+ * published coordinates' S_m on the left and with the kernel's affine offset, and folds into R before the second pass:
+ * the O((n−k)k²) passes are unchanged. The correction costs the Gram matrix of the sample, (n−k)k²/2 multiply-adds
+ * (the sample need not be orthonormal), then O(k³): {@code E = BᵀB = Rᵀ(XᵀX)R − I} (as Rᵀ X_UᵀX_U R = I) and g(E).
+ *
+ * <p>g(E) without an eigendecomposition: {@code g(s) = ∫₀¹ du/(1 + s u²)}, a Stieltjes function of s, so its
+ * Gauss–Legendre sums {@code Σ w_j (1 + s u_j²)⁻¹} over n node pairs are its [n−1/n] Padé approximants, with error at
+ * most {@code 4 q^{2n}}, {@code q = (√(1+s) − 1)/(√(1+s) + 1)}, on s ≥ 0. With ‖E‖_F ≥ λ_max for s, the fewest n ≤
+ * {@value #MAX_NODES} that reach {@value #TOLERANCE} are taken, each node costing one k×k Cholesky inverse of
+ * {@code I + u_j² E} (eigenvalues ≥ 1, perfectly conditioned); for GPD(X, 2) samples at the paper's sizes n is 4 to
+ * 6. Where ‖E‖_F is too large (principal angles near 45° and beyond) the symmetric eigendecomposition is used
+ * instead: cyclic Jacobi below {@link #JACOBI_BELOW}, EJML's QR algorithm from it on. The squared distance of the
+ * sample from the centre, {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the way.
+ *
+ * <p>Mutable, single-threaded, allocation-free below {@link GrassmannKernels#BLOCKED_FROM_K}.
+ */
+final class NormalCorrection implements GrassmannKernels.RightFactor {
+    /** Orders from which EJML's QR algorithm replaces the Jacobi sweeps (O(k³) per sweep, about 6 sweeps). */
+    static final int JACOBI_BELOW = 32;
+    /** Sweeps of the Jacobi method before it gives up; it converges quadratically in 5 to 8. */
+    private static final int MAX_SWEEPS = 50;
+    /** Largest error of the Gauss–Legendre sums for g, per eigenvalue (their bound 4q^{2n}). */
+    static final double TOLERANCE = 1e-14;
+    /** Most Gauss–Legendre node pairs; beyond them (‖E‖_F &gt; 1.1) the eigendecomposition is cheaper. */
+    static final int MAX_NODES = 10;
+    /** NODES[n] and WEIGHTS[n]: the positive nodes of 2n-point Gauss–Legendre on [−1, 1] and their weights. */
+    private static final double[][] NODES = new double[MAX_NODES + 1][];
+    private static final double[][] WEIGHTS = new double[MAX_NODES + 1][];
+
+    static {
+        for (int n = 1; n <= MAX_NODES; n++) {
+            gaussLegendre(n);
+        }
+    }
+
+    private final int k;
+    private final double[] gram;
+    private final double[] e;
+    private final double[] tmp;
+    private final double[] vectors;
+    private final double[] values;
+    private final double[] factor;
+    private final double[] r0;
+    private final double[] cholesky;
+    private final DMatrixRMaj gramMatrix;
+    private final EigenDecomposition_F64<DMatrixRMaj> eig;
+    private double squaredDistance;
+
+    NormalCorrection(int k) {
+        this.k = k;
+        int kk = k * k;
+        gram = new double[kk];
+        e = new double[kk];
+        tmp = new double[kk];
+        vectors = new double[kk];
+        values = new double[k];
+        factor = new double[kk];
+        r0 = new double[kk];
+        cholesky = new double[kk];
+        gramMatrix = DMatrixRMaj.wrap(k, k, gram);
+        eig = k >= JACOBI_BELOW ? DecompositionFactory_DDRM.eig(k, true, true) : null;
+    }
+
+    /** @return Σθ_i², the squared distance from the centre of the sample last corrected */
+    double squaredDistance() {
+        return squaredDistance;
+    }
+
+    /** @return g(BᵀB) of the sample last corrected, k×k (owned by this object, overwritten by the next) */
+    double[] factor() {
+        return factor;
+    }
+
+    @Override
+    public void apply(GrassmannChart chart, GrassmannKernels.Workspace ws) {
+        int m = chart.m;
+        sampleGram(ws, m);
+        double[] r = ws.r;
+        // E = Rᵀ (XᵀX) R − I = BᵀB, symmetrized.
+        product(gram, r, tmp, false);
+        product(r, tmp, e, true);
+        for (int a = 0; a < k; a++) {
+            for (int b = a; b < k; b++) {
+                double v = 0.5 * (e[a * k + b] + e[b * k + a]);
+                e[a * k + b] = v;
+                e[b * k + a] = v;
+            }
+            e[a * k + a] -= 1;
+        }
+        double frobenius = 0;
+        for (int i = 0; i < k * k; i++) {
+            frobenius += e[i] * e[i];
+        }
+        int nodes = nodes(Math.sqrt(frobenius));
+        if (nodes > 0) {
+            quadrature(nodes);
+        } else {
+            spectral();
+        }
+        System.arraycopy(r, 0, r0, 0, k * k);
+        product(r0, factor, r, false);
+    }
+
+    /** @return the fewest node pairs whose error bound at s is below {@link #TOLERANCE}, 0 if more than the most */
+    static int nodes(double s) {
+        double root = Math.sqrt(1 + s);
+        double q = (root - 1) / (root + 1);
+        double bound = 4;
+        for (int n = 1; n <= MAX_NODES; n++) {
+            bound *= q * q;
+            if (bound <= TOLERANCE) {
+                return n;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * factor = Σ_j w_j (I + u_j² E)⁻¹, each inverse by Cholesky, then Σθ² = tr(E·factor²). E is kept (the
+     * eigendecomposition needs it only on the other path).
+     */
+    private void quadrature(int n) {
+        Arrays.fill(factor, 0, k * k, 0);
+        for (int j = 0; j < n; j++) {
+            double u2 = NODES[n][j] * NODES[n][j];
+            for (int i = 0; i < k * k; i++) {
+                cholesky[i] = u2 * e[i];
+            }
+            for (int a = 0; a < k; a++) {
+                cholesky[a * k + a] += 1;
+            }
+            addInverse(cholesky, WEIGHTS[n][j]);
+        }
+        // Σθ² = tr(E F²) = Σ_ij (EF)_ij F_ji, with EF in tmp.
+        product(e, factor, tmp, false);
+        double sum = 0;
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                sum += tmp[i * k + j] * factor[j * k + i];
+            }
+        }
+        squaredDistance = sum;
+    }
+
+    /**
+     * factor += w·A⁻¹ for a symmetric positive definite A (overwritten): A = LLᵀ in place (lower triangle), then
+     * A⁻¹ = L⁻ᵀL⁻¹ column by column of L⁻¹ (forward substitution into the upper triangle, which L does not use).
+     */
+    private void addInverse(double[] a, double w) {
+        for (int j = 0; j < k; j++) {
+            double d = a[j * k + j];
+            for (int p = 0; p < j; p++) {
+                d -= a[j * k + p] * a[j * k + p];
+            }
+            double ljj = Math.sqrt(d);
+            a[j * k + j] = ljj;
+            for (int i = j + 1; i < k; i++) {
+                double v = a[i * k + j];
+                for (int p = 0; p < j; p++) {
+                    v -= a[i * k + p] * a[j * k + p];
+                }
+                a[i * k + j] = v / ljj;
+            }
+        }
+        // Z = L⁻¹ (lower triangular) into tmp, then factor += w·ZᵀZ.
+        Arrays.fill(tmp, 0, k * k, 0);
+        for (int c = 0; c < k; c++) {
+            for (int i = c; i < k; i++) {
+                double v = i == c ? 1 : 0;
+                for (int p = c; p < i; p++) {
+                    v -= a[i * k + p] * tmp[p * k + c];
+                }
+                tmp[i * k + c] = v / a[i * k + i];
+            }
+        }
+        for (int i = 0; i < k; i++) {
+            for (int j = i; j < k; j++) {
+                double v = 0;
+                for (int p = j; p < k; p++) {
+                    v += tmp[p * k + i] * tmp[p * k + j];
+                }
+                factor[i * k + j] += w * v;
+                if (j != i) {
+                    factor[j * k + i] += w * v;
+                }
+            }
+        }
+    }
+
+    /** factor = V g(Λ) Vᵀ and Σθ² from the symmetric eigendecomposition of E (E is destroyed). */
+    private void spectral() {
+        decompose();
+        double sum = 0;
+        for (int a = 0; a < k; a++) {
+            double s = Math.max(values[a], 0);
+            double root = Math.sqrt(s);
+            double theta = Math.atan(root);
+            sum += theta * theta;
+            // arctan(√s)/√s, by its series where √s is tiny (1 − s/3 to double precision below 1e-8).
+            values[a] = root > 1e-8 ? theta / root : 1 - s / 3;
+        }
+        squaredDistance = sum;
+        for (int i = 0; i < k; i++) {
+            for (int j = i; j < k; j++) {
+                double v = 0;
+                for (int a = 0; a < k; a++) {
+                    v += vectors[i * k + a] * values[a] * vectors[j * k + a];
+                }
+                factor[i * k + j] = v;
+                factor[j * k + i] = v;
+            }
+        }
+    }
+
+    /**
+     * The positive nodes and weights of 2n-point Gauss–Legendre quadrature on [−1, 1] (Newton's method on the
+     * Legendre polynomial from Tricomi's initial guesses): {@code ∫₀¹ f = Σ_j w_j f(u_j)} for even f, exact for
+     * polynomials of degree below 4n.
+     */
+    private static void gaussLegendre(int n) {
+        int order = 2 * n;
+        double[] nodes = new double[n];
+        double[] weights = new double[n];
+        for (int i = 0; i < n; i++) {
+            double z = Math.cos(Math.PI * (i + 0.75) / (order + 0.5));
+            double derivative = 1;
+            for (int iteration = 0; iteration < 100; iteration++) {
+                double p1 = 1;
+                double p2 = 0;
+                for (int j = 1; j <= order; j++) {
+                    double p3 = p2;
+                    p2 = p1;
+                    p1 = ((2 * j - 1) * z * p2 - (j - 1) * p3) / j;
+                }
+                derivative = order * (z * p1 - p2) / (z * z - 1);
+                double step = p1 / derivative;
+                z -= step;
+                if (Math.abs(step) < 1e-16) {
+                    break;
+                }
+            }
+            nodes[i] = z;
+            weights[i] = 2 / ((1 - z * z) * derivative * derivative);
+        }
+        NODES[n] = nodes;
+        WEIGHTS[n] = weights;
+    }
+
+
+    /** gram = XᵀX = X_IᵀX_I + X_JᵀX_J from the rows the kernel gathered. */
+    private void sampleGram(GrassmannKernels.Workspace ws, int m) {
+        double[] xi = ws.xi;
+        if (k >= GrassmannKernels.BLOCKED_FROM_K) {
+            CommonOps_DDRM.multInner(DMatrixRMaj.wrap(m, k, ws.xj), gramMatrix);
+        } else {
+            double[][] rows = ws.xjRows;
+            for (int a = 0; a < k; a++) {
+                double[] ra = rows[a];
+                for (int b = a; b < k; b++) {
+                    double[] rb = rows[b];
+                    double s0 = 0;
+                    double s1 = 0;
+                    double s2 = 0;
+                    double s3 = 0;
+                    int i = 0;
+                    for (; i + 3 < m; i += 4) {
+                        s0 += ra[i] * rb[i];
+                        s1 += ra[i + 1] * rb[i + 1];
+                        s2 += ra[i + 2] * rb[i + 2];
+                        s3 += ra[i + 3] * rb[i + 3];
+                    }
+                    for (; i < m; i++) {
+                        s0 += ra[i] * rb[i];
+                    }
+                    gram[a * k + b] = (s0 + s1) + (s2 + s3);
+                }
+            }
+        }
+        for (int a = 0; a < k; a++) {
+            for (int b = a; b < k; b++) {
+                double s = 0;
+                for (int j = 0; j < k; j++) {
+                    s += xi[j * k + a] * xi[j * k + b];
+                }
+                double v = gram[a * k + b] + s;
+                gram[a * k + b] = v;
+                gram[b * k + a] = v;
+            }
+        }
+    }
+
+    /** out = a·b, or aᵀ·b when {@code transposeA}; k×k row-major, out aliasing neither. */
+    private void product(double[] a, double[] b, double[] out, boolean transposeA) {
+        if (k >= GrassmannKernels.BLOCKED_FROM_K) {
+            if (transposeA) {
+                Dense.multTransA(Dense.wrap(k, k, a), Dense.wrap(k, k, b), Dense.wrap(k, k, out));
+            } else {
+                Dense.mult(Dense.wrap(k, k, a), Dense.wrap(k, k, b), Dense.wrap(k, k, out));
+            }
+            return;
+        }
+        Arrays.fill(out, 0, k * k, 0);
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                double aij = transposeA ? a[j * k + i] : a[i * k + j];
+                int bo = j * k;
+                int oo = i * k;
+                for (int c = 0; c < k; c++) {
+                    out[oo + c] += aij * b[bo + c];
+                }
+            }
+        }
+    }
+
+    /** values, vectors ← the eigendecomposition of e (e is destroyed). */
+    private void decompose() {
+        if (eig == null) {
+            jacobi();
+            return;
+        }
+        if (!eig.decompose(DMatrixRMaj.wrap(k, k, e))) {
+            throw new ArithmeticException("normal coordinates: the symmetric eigendecomposition of a " + k + "×" + k
+                    + " matrix did not converge");
+        }
+        for (int j = 0; j < k; j++) {
+            values[j] = eig.getEigenvalue(j).real;
+            DMatrixRMaj v = eig.getEigenVector(j);
+            for (int i = 0; i < k; i++) {
+                vectors[i * k + j] = v.data[i];
+            }
+        }
+    }
+
+    /**
+     * Cyclic Jacobi: rotations zero the off-diagonal entries of the symmetric e one by one until they are negligible
+     * against the diagonal (Golub and Van Loan, Alg. 8.5.3); eigenvectors accumulate in {@code vectors} (columns).
+     */
+    private void jacobi() {
+        Arrays.fill(vectors, 0, k * k, 0);
+        for (int i = 0; i < k; i++) {
+            vectors[i * k + i] = 1;
+        }
+        for (int sweep = 0; sweep < MAX_SWEEPS; sweep++) {
+            double off = 0;
+            double diagonal = 0;
+            for (int p = 0; p < k; p++) {
+                diagonal += e[p * k + p] * e[p * k + p];
+                for (int q = p + 1; q < k; q++) {
+                    off += e[p * k + q] * e[p * k + q];
+                }
+            }
+            if (off <= 1e-32 * diagonal || off == 0) {
+                break;
+            }
+            for (int p = 0; p < k - 1; p++) {
+                for (int q = p + 1; q < k; q++) {
+                    rotate(p, q);
+                }
+            }
+        }
+        for (int i = 0; i < k; i++) {
+            values[i] = e[i * k + i];
+        }
+    }
+
+    /** One Jacobi rotation in the (p, q) plane that zeroes e[p][q]. */
+    private void rotate(int p, int q) {
+        double apq = e[p * k + q];
+        if (apq == 0) {
+            return;
+        }
+        double app = e[p * k + p];
+        double aqq = e[q * k + q];
+        double tau = (aqq - app) / (2 * apq);
+        double t = Math.copySign(1, tau) / (Math.abs(tau) + Math.sqrt(1 + tau * tau));
+        double c = 1 / Math.sqrt(1 + t * t);
+        double s = t * c;
+        for (int i = 0; i < k; i++) {
+            double aip = e[i * k + p];
+            double aiq = e[i * k + q];
+            e[i * k + p] = c * aip - s * aiq;
+            e[i * k + q] = s * aip + c * aiq;
+        }
+        for (int j = 0; j < k; j++) {
+            double apj = e[p * k + j];
+            double aqj = e[q * k + j];
+            e[p * k + j] = c * apj - s * aqj;
+            e[q * k + j] = s * apj + c * aqj;
+        }
+        e[p * k + q] = 0;
+        e[q * k + p] = 0;
+        for (int i = 0; i < k; i++) {
+            double vip = vectors[i * k + p];
+            double viq = vectors[i * k + q];
+            vectors[i * k + p] = c * vip - s * viq;
+            vectors[i * k + q] = s * vip + c * viq;
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package org.atlasgraph.grassmann;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.SplittableRandom;
+import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.capability.ExactGeometry;
+import org.atlasgraph.api.capability.RunningMean;
+import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.api.check.NotOnManifoldException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Gr(n,k)'s fused {@link RunningMean} against its definition computed with the closed forms of Fig. S1:
+ * {@code m ← m + t(Log_c X − m)} on ambient tangent vectors at the centre c, the estimate {@code Exp_c(m)}.
+ */
+class GrassmannRunningMeanTest {
+    private static final long SEED = 53;
+    private static final int STEPS = 10;
+    /** The kernel and the closed forms take different routes (chart ingestion vs SVD): agreement to rounding. */
+    private static final double TOL = 1e-10;
+
+    private static RunningMean running(Grassmann gr) {
+        return gr.capability(RunningMean.class).orElseThrow();
+    }
+
+    /**
+     * Samples at a given distance from a uniform point, handed over as non-orthonormal bases (right-multiplied by a
+     * random matrix), starting from a point that is not the centre of the chart it is given in. At 0.6 the correction
+     * is summed by quadrature; at 1.6 principal angles beyond 45° take the eigendecomposition (Jacobi below k = 32,
+     * EJML from it on).
+     */
+    @ParameterizedTest(name = "Gr({0},{1}) at {2}")
+    @CsvSource({"5,1,0.6", "5,4,0.6", "6,3,0.6", "20,4,0.6", "70,35,0.6", "300,130,0.6", "5,1,1.6", "20,4,1.6",
+            "70,35,1.6", "300,130,1.6"})
+    void followsTheUpdateInNormalCoordinatesAtTheCentre(int n, int k, double distance) {
+        SplittableRandom rng = new SplittableRandom(SEED + n + k);
+        Grassmann gr = Grassmann.of(n, k);
+        ExactGeometry exact = gr.capability(ExactGeometry.class).orElseThrow();
+        double[] x0 = gr.uniform(rng);
+        GrassmannChart chart = GrassmannKernelsTest.randomChart(rng, n, k, true, 0.4);
+        ChartPoint first = gr.coordinatesIn(chart, x0).orElseThrow();
+        RunningMean.State state = running(gr).start(first);
+        double[] c = gr.embed(state.point());
+        assertThat(exact.distance(c, x0)).as("start: the first point").isLessThan(TOL);
+        assertThat(state.point().xi().maxAbs()).as("start: at the centre of its chart").isZero();
+        double[] m = new double[n * k];
+        double spread = 0;
+        long changes = 0;
+        for (int i = 1; i <= STEPS; i++) {
+            double[] v = exact.log(x0, gr.uniform(rng));
+            double[] x = exact.exp(x0, Reference.scaled(v, distance / norm(gr, x0, v)));
+            double t = 1.0 / (i + 1);
+            double[] nu = exact.log(c, x);
+            for (int j = 0; j < m.length; j++) {
+                m[j] += t * (nu[j] - m[j]);
+            }
+            spread += t * (norm(gr, c, nu) * norm(gr, c, nu) - spread);
+            assertThat(state.add(GrassmannKernelsTest.rightMultiplied(rng, x, n, k), t)).as("step %d", i).isTrue();
+            double[] expected = exact.exp(c, m);
+            assertThat(exact.distance(gr.embed(state.point()), expected)).as("step %d: estimate vs Exp_c(m)", i)
+                    .isLessThan(TOL);
+            assertThat(state.spread()).as("step %d: spread", i).isCloseTo(spread, within(TOL));
+            if (state.chartChanges() > changes) {
+                // The estimate left the domain of trust (‖m‖ ≥ π/4): the state re-centred at it.
+                assertThat(norm(gr, c, m)).as("step %d: distance at which the state re-centred", i)
+                        .isGreaterThanOrEqualTo(GrassmannRunningMean.TRUST_DISTANCE);
+                changes = state.chartChanges();
+                c = expected;
+                m = new double[n * k];
+            }
+            assertThat(state.offset()).as("step %d: offset ‖m‖", i).isCloseTo(norm(gr, c, m), within(TOL));
+        }
+    }
+
+    @Test
+    void recentringKeepsThePointAndZeroesTheOffset() {
+        SplittableRandom rng = new SplittableRandom(SEED);
+        Grassmann gr = Grassmann.of(12, 3);
+        ExactGeometry exact = gr.capability(ExactGeometry.class).orElseThrow();
+        RunningMean.State state = running(gr).start(gr.locate(gr.uniform(rng)));
+        double[] x0 = gr.embed(state.point());
+        double[] v = exact.log(x0, gr.uniform(rng));
+        state.add(exact.exp(x0, Reference.scaled(v, 0.5 / norm(gr, x0, v))), 0.5);
+        double[] before = gr.embed(state.point());
+        assertThat(state.offset()).as("offset before").isCloseTo(0.25, within(TOL));
+        state.recentre();
+        assertThat(exact.distance(gr.embed(state.point()), before)).as("the point, re-centred").isLessThan(TOL);
+        assertThat(state.offset()).as("offset after").isZero();
+        assertThat(state.point().xi().maxAbs()).as("coordinates after").isZero();
+        assertThat(state.chartChanges()).as("chart changes").isEqualTo(1);
+    }
+
+    @Test
+    void reportsASampleAtTheCutLocusAndStaysPut() {
+        // span{e₀, e₁} and span{e₀, e₂}: a principal angle of π/2, where the logarithm is not unique.
+        Grassmann gr = Grassmann.of(4, 2);
+        RunningMean.State state = running(gr).start(gr.locate(new double[] {1, 0, 0, 1, 0, 0, 0, 0}));
+        assertThat(state.add(new double[] {1, 0, 0, 0, 0, 1, 0, 0}, 0.5)).as("a sample at the cut locus").isFalse();
+        assertThat(state.offset()).as("offset after").isZero();
+        assertThat(state.spread()).as("spread after").isZero();
+    }
+
+    @Test
+    void rejectsASampleOfTheWrongLengthOrRank() {
+        Grassmann gr = Grassmann.of(4, 2);
+        RunningMean.State state = running(gr).start(gr.locate(new double[] {1, 0, 0, 1, 0, 0, 0, 0}));
+        assertThatThrownBy(() -> state.add(new double[7], 0.5)).isInstanceOf(InvalidInputException.class)
+                .hasMessage("ambient: expected length 8 (n·k for Gr(4,2)), found 7");
+        assertThatThrownBy(() -> state.add(new double[] {1, 0, 0, 0, 0, 0, 0, 0}, 0.5))
+                .isInstanceOf(NotOnManifoldException.class)
+                .hasMessageStartingWith("ambient: expected full column rank");
+    }
+
+    private static double norm(Grassmann gr, double[] p, double[] v) {
+        return Math.sqrt(gr.ambientMetric().inner(p, v, v));
+    }
+}
