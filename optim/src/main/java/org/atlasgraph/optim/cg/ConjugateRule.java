@@ -13,8 +13,8 @@ public enum ConjugateRule {
     /** Fletcher–Reeves: {@code β = ‖g_{k+1}‖² / ‖g_k‖²}. Globally convergent with strong Wolfe steps, c₂ &lt; ½. */
     FLETCHER_REEVES("fr", "Fletcher–Reeves"),
     /**
-     * Polak–Ribière+: {@code β = max(0, ⟨g_{k+1}, y⟩ / ‖g_k‖²)}. Restarts by itself when progress stalls (β = 0); usually
-     * the fastest.
+     * Polak–Ribière+: {@code β = max(0, ⟨g_{k+1}, y⟩ / ‖g_k‖²)}. Restarts by itself when progress stalls (β = 0);
+     * usually the fastest.
      */
     POLAK_RIBIERE_PLUS("prp", "Polak–Ribière+"),
     /**

@@ -51,7 +51,8 @@ public final class LineSearchDescent {
      * Minimizes an objective from a start point.
      *
      * @param objective the objective; with a value, the line search compares values, without one it judges steps by
-     *                  slopes (for gradient fields such as the Karcher mean's {@code −mean Log} on an approximate atlas)
+     *                  slopes (for gradient fields such as the Karcher mean's {@code −mean Log} on an approximate
+     *                  atlas)
      * @param start     the first iterate
      * @param rng       the random source of a stochastic objective
      * @return the last iterate and why the run stopped
