@@ -1,6 +1,8 @@
 package org.atlasgraph.optim.problem;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -9,6 +11,7 @@ import java.util.random.RandomGenerator;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.TangentVector;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.capability.Geodesics;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.optim.descent.Objective;
@@ -231,6 +234,29 @@ public final class Problems {
         return new Problem("karcher", "Karcher mean of " + points.size() + " points on " + manifold.name()
                 + (geodesics.isExact() ? "" : " (approximate logarithms: the zero of −mean Log, no value)"),
                 manifold, f, manifold.locate(start), OptionalDouble.empty());
+    }
+
+    /**
+     * The Karcher mean of the {@code count} data points nearest the first one in R^D (the first included), from the
+     * farthest of them: the problem {@code atlas optimize --problem karcher} and the benchmarks run on an atlas learned
+     * from the data. Only the selection of the sample uses ambient distances; the objective is {@link #karcher}'s.
+     *
+     * @param manifold the manifold, with {@link Geodesics}
+     * @param data     ambient points (not modified, not retained), at least one
+     * @param count    how many to average, in [1, data.length]
+     * @return the problem
+     * @throws InvalidInputException if the count is out of range, or as {@link #karcher}
+     */
+    public static Problem karcherOfNearest(Manifold manifold, double[][] data, int count) {
+        if (count < 1 || count > data.length) {
+            throw new InvalidInputException("count", "an integer in [1, " + data.length + "] (the number of points)",
+                    String.valueOf(count));
+        }
+        double[] centre = data[0];
+        List<double[]> nearest = new ArrayList<>(Arrays.asList(data));
+        nearest.sort(Comparator.comparingDouble(x -> Vectors.distance(x, centre)));
+        nearest = nearest.subList(0, count);
+        return karcher(manifold, nearest, nearest.get(count - 1));
     }
 
     private static TangentVector meanLog(Geodesics geodesics, ChartPoint p, List<ChartPoint> points) {
