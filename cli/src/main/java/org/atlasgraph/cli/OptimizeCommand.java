@@ -131,7 +131,7 @@ final class OptimizeCommand implements Callable<Integer> {
         Problem problem = problem();
 
         ConvergencePlot curves = new ConvergencePlot(problem.manifold().name() + ": " + problem.name()
-                + ", gradient norm to " + tolerance);
+                + ", gradient norm to " + format("%.3g", tolerance));
         TextTable table = TextTable.withColumns("method", "iterations", "mean s", "median s", "‖grad‖", "f",
                 "f evals", "grad evals", "stopped by").alignRight(1, 2, 3, 4, 5, 6, 7);
         for (Method method : chosen) {
