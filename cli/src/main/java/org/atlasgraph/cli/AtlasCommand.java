@@ -34,6 +34,7 @@ import picocli.CommandLine.Spec;
             SampleCommand.class,
             DistanceCommand.class,
             FrechetCommand.class,
+            OptimizeCommand.class,
             RpbCommand.class,
             HelpCommand.class,
         })

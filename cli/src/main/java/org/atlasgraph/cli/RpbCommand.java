@@ -36,7 +36,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code atlas rpb}: fits the Riemannian principal boundary (§5, App. E.2) between two labelled classes on a learned
- * atlas, reports its accuracy, classifies points and draws the curves.
+ * atlas, reports its accuracy, classifies points and draws the curves. Where fewer than
+ * {@value #MIN_TRAINING_PERCENT}% of the training points lie on their class's side it says that the boundary does not
+ * separate the classes and exits with 1 (a check failed) instead of going on with a poor classifier.
  *
  * <p>Without {@code --train} it runs the paper's example: patches of the Klein bottle (§4.3.1) drawn with
  * {@code --seed}, an atlas learned from all of them, the boundary between the convex and the concave ones, and the
@@ -51,6 +53,14 @@ import picocli.CommandLine.Spec;
     "          atlas rpb --atlas atlas.json --train labelled.csv --predict points.csv --out predictions.csv",
 })
 final class RpbCommand implements Callable<Integer> {
+    /**
+     * Below this share of training points on their class's side the boundary is reported as not separating the
+     * classes (exit code 1) instead of being used: a boundary that separates gets nearly all of them (100% on the
+     * Klein patches), one that cannot follows an arc through one class (73–90% on two hemispheres of S²,
+     * depending on the sample and the number of steps).
+     */
+    static final double MIN_TRAINING_PERCENT = 95;
+
     @Option(names = "--train", paramLabel = "FILE", description = "Labelled training points: CSV with a header row, "
             + "numeric coordinate columns and a label column with two values. Default: the built-in Klein patches.")
     private Optional<Path> train = Optional.empty();
@@ -144,6 +154,18 @@ final class RpbCommand implements Callable<Integer> {
         BoundaryFit fit = fit(parent.prepare(atlas), data);
         double fitSeconds = seconds(t0);
         printParameters(console, fit.parameters(), fitSeconds);
+        Accuracy training = trainingAccuracy(fit, data);
+        console.printf(Locale.ROOT, "training accuracy: %s of %d%n", training.percent(), training.total());
+        if (100.0 * training.correct() < MIN_TRAINING_PERCENT * training.total()) {
+            console.flush();
+            spec.commandLine().getErr().printf(Locale.ROOT, "atlas rpb: the principal boundary does not separate "
+                    + "'%s' from '%s': %.1f%% of the training points lie on their class's side, expected at least "
+                    + "%.0f%%. RPB follows each class along a curve (§5); classes that fill regions (two hemispheres, "
+                    + "say) have no principal flow to follow, and other values of --h, --alpha or --iterations may "
+                    + "not help.%n", fit.plusName(), fit.minusName(), 100.0 * training.correct() / training.total(),
+                    MIN_TRAINING_PERCENT);
+            return ExitCodes.CHECK_FAILED;
+        }
 
         if (train.isEmpty()) {
             t0 = System.nanoTime();
@@ -322,6 +344,18 @@ final class RpbCommand implements Callable<Integer> {
             console.printf("accuracy on the labelled points of %s: %s of %d%n", predict.get(),
                     new Accuracy(correct, total).percent(), total);
         }
+    }
+
+    /** The training points of the two classes on their class's side of the boundary. */
+    private static Accuracy trainingAccuracy(BoundaryFit fit, TrainingData data) {
+        int correct = 0;
+        for (double[] x : data.plus()) {
+            correct += fit.score(x) >= 0 ? 1 : 0;
+        }
+        for (double[] x : data.minus()) {
+            correct += fit.score(x) < 0 ? 1 : 0;
+        }
+        return new Accuracy(correct, data.plus().size() + data.minus().size());
     }
 
     /** A count of correct classifications. */

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.SplittableRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.atlasgraph.pointcloud.data.KleinPatches;
@@ -63,6 +64,28 @@ class RpbCommandTest {
         assertThat(lines.get(0)).isEqualTo("x0,x1,x2,x3,x4,x5,x6,x7,x8,label,predicted,score");
         assertThat(lines).hasSize(201);
         assertThat(lines.get(1)).matches(".*,(convex|concave|neither),(convex|concave),-?[0-9.e+-]+");
+    }
+
+    @Test
+    void classesThatFillRegionsAreReportedAsNotSeparated() throws IOException {
+        SplittableRandom rng = new SplittableRandom(7);
+        StringBuilder b = new StringBuilder("x,y,z,label\n");
+        for (int i = 0; i < 500; i++) {
+            double[] v = {rng.nextGaussian(), rng.nextGaussian(), rng.nextGaussian()};
+            double norm = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+            b.append(v[0] / norm).append(',').append(v[1] / norm).append(',').append(v[2] / norm)
+                    .append(v[2] > 0 ? ",north\n" : ",south\n");
+        }
+        Path train = Files.writeString(dir.resolve("hemispheres.csv"), b.toString());
+
+        CliRun run = CliRun.atlas("rpb", "--train", train.toString(), "--iterations", "300");
+
+        assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.CHECK_FAILED);
+        assertThat(accuracy(run.out(), "training accuracy: ")).as("training accuracy (%)")
+                .isLessThan(RpbCommand.MIN_TRAINING_PERCENT);
+        assertThat(run.errLines()).as("one line saying why").hasSize(1);
+        assertThat(run.err()).startsWith("atlas rpb: the principal boundary does not separate 'north' from 'south': ")
+                .contains("classes that fill regions");
     }
 
     @Test

@@ -1,7 +1,12 @@
 package org.atlasgraph.optim;
 
+import java.util.Arrays;
 import java.util.random.RandomGenerator;
 import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+import org.ejml.dense.row.NormOps_DDRM;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 
 /** Dense vectors and matrices for the tests of {@code optim}: the references compute with plain arrays and EJML. */
 public final class TestLinearAlgebra {
@@ -69,5 +74,53 @@ public final class TestLinearAlgebra {
             }
         }
         return a;
+    }
+
+    /**
+     * The reference of the eigenvalue problems: EJML's symmetric eigendecomposition.
+     *
+     * @param a a symmetric matrix (not modified)
+     * @param k how many eigenvectors
+     * @return the n×k matrix of unit eigenvectors of the k largest eigenvalues, largest first
+     */
+    public static DMatrixRMaj leadingEigenvectors(DMatrixRMaj a, int k) {
+        int n = a.numRows;
+        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(n, true, true);
+        if (!eig.decompose(a.copy())) {
+            throw new AssertionError("EJML's eigendecomposition failed");
+        }
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (p, q) -> Double.compare(eig.getEigenvalue(q).getReal(), eig.getEigenvalue(p).getReal()));
+        DMatrixRMaj v = new DMatrixRMaj(n, k);
+        for (int c = 0; c < k; c++) {
+            DMatrixRMaj e = eig.getEigenVector(order[c]);
+            double norm = NormOps_DDRM.normF(e);
+            for (int r = 0; r < n; r++) {
+                v.set(r, c, e.get(r) / norm);
+            }
+        }
+        return v;
+    }
+
+    /**
+     * The largest principal angle between two k-dimensional subspaces of R^n: {@code asin ‖(I − VVᵀ)X‖₂} for
+     * orthonormal bases X and V (for k = 1 the angle between the lines, whatever the signs).
+     *
+     * @param x an orthonormal basis, n×k row-major (not modified)
+     * @param v an orthonormal basis (not modified)
+     * @return the angle in radians
+     */
+    public static double largestPrincipalAngle(double[] x, DMatrixRMaj v) {
+        int n = v.numRows;
+        int k = v.numCols;
+        DMatrixRMaj xm = DMatrixRMaj.wrap(n, k, x.clone());
+        DMatrixRMaj vtx = new DMatrixRMaj(k, k);
+        CommonOps_DDRM.multTransA(v, xm, vtx);
+        DMatrixRMaj residual = xm.copy();
+        CommonOps_DDRM.multAdd(-1, v, vtx, residual);
+        return Math.asin(Math.min(1, NormOps_DDRM.normP2(residual)));
     }
 }

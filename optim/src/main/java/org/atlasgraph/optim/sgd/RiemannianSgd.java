@@ -8,11 +8,19 @@ import java.util.random.RandomGenerator;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.Metric;
-import org.atlasgraph.api.Retraction;
 import org.atlasgraph.api.TangentVector;
-import org.atlasgraph.api.VectorTransport;
 import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.optim.descent.DescentBuilder;
+import org.atlasgraph.optim.descent.DescentResult;
+import org.atlasgraph.optim.descent.DescentSettings;
+import org.atlasgraph.optim.descent.Evaluations;
+import org.atlasgraph.optim.descent.Objective;
+import org.atlasgraph.optim.descent.Progress;
+import org.atlasgraph.optim.descent.StoppingRule;
+import org.atlasgraph.optim.linesearch.Line;
+import org.atlasgraph.optim.linesearch.LineSearch;
+import org.atlasgraph.optim.linesearch.Trial;
 
 /**
  * Riemannian (stochastic) gradient descent with a retraction and optional heavy-ball momentum (§2.4, and the
@@ -24,40 +32,38 @@ import org.atlasgraph.api.check.InvalidInputException;
  * </pre>
  *
  * <p>With the manifold's defaults the retraction is the quasi-Euclidean update ξ + τ with a chart change when the step
- * leaves the chart, and T is the identity on representatives within a chart and the differential of the transition
- * across charts, so the momentum survives chart changes. Any other retraction or transport may be passed, for example
- * the exact ones of {@code ExactPrimitives} as a baseline. Instances are immutable and may be reused; build them with
- * {@link #on(Manifold)}.
+ * leaves the chart (walked across charts when it would leave a bounded chart image), and T is the identity on
+ * representatives within a chart and the differential of the transition across charts, so the momentum survives
+ * chart changes. Any other retraction or transport may be passed, for example the exact ones of
+ * {@code ExactPrimitives} as a baseline.
+ *
+ * <p>With a {@linkplain Builder#lineSearch line search} (Armijo backtracking, for example) η_t is the first step
+ * tried and the search shrinks it until f decreases sufficiently: steepest descent with line search for deterministic
+ * objectives, which then need a value (or are judged by slopes, see {@link LineSearch}). Where m_t is not a descent
+ * direction the momentum is dropped for that step.
+ *
+ * <p>Instances are immutable and may be reused; build them with {@link #on(Manifold)}.
  */
 public final class RiemannianSgd {
-    private final Metric metric;
-    private final Retraction retraction;
-    private final VectorTransport transport;
+    private final DescentSettings settings;
     private final StepSchedule schedule;
     private final double momentum;
-    private final int maxIterations;
-    private final Optional<StoppingRule> stoppingRule;
-    private final SgdListener listener;
-    private final double maxStepNorm;
     private final int valueEvery;
+    private final Optional<LineSearch> lineSearch;
 
-    private RiemannianSgd(Builder b) {
-        this.metric = b.metric;
-        this.retraction = b.retraction;
-        this.transport = b.transport;
+    private RiemannianSgd(Builder b, DescentSettings settings) {
+        this.settings = settings;
         this.schedule = b.schedule;
         this.momentum = b.momentum;
-        this.maxIterations = b.maxIterations;
-        this.stoppingRule = b.stoppingRule;
-        this.listener = b.listener;
-        this.maxStepNorm = b.maxStepNorm;
         this.valueEvery = b.valueEvery;
+        this.lineSearch = b.lineSearch;
     }
 
     /**
      * Starts the configuration of an optimizer on a manifold. Defaults: the manifold's retraction, vector transport and
-     * metric; {@code StepSchedule.constant(0.01)}; no momentum; at most 1000 iterations; no other stopping rule; no
-     * limit on the step norm; the value evaluated at every iteration when the objective has one.
+     * metric; {@code StepSchedule.constant(0.01)}; no momentum; no line search; at most 1000 iterations; no other
+     * stopping rule; steps capped at ten typical lengths ({@link DescentBuilder#maxStepNorm}); the value evaluated at
+     * every iteration when the objective has one.
      *
      * @param manifold the manifold
      * @return a builder
@@ -75,7 +81,7 @@ public final class RiemannianSgd {
      * @throws ArithmeticException if a gradient or value becomes non-finite (the message names the iteration and the
      *     step size, which is usually too large)
      */
-    public SgdResult minimize(Objective objective, ChartPoint start) {
+    public DescentResult minimize(Objective objective, ChartPoint start) {
         return minimize(objective, start, new SplittableRandom(0));
     }
 
@@ -85,98 +91,116 @@ public final class RiemannianSgd {
      * @param objective the objective
      * @param start     the first iterate
      * @param rng       the only random source used; a seeded source replays the run
-     * @return the last iterate and why the run stopped: a stopping rule, the iteration budget, or a step the retraction
-     *     cannot take because it would cross the manifold's edge (a learned atlas where its data end)
+     * @return the last iterate and why the run stopped: a stopping rule, the iteration budget, a step the retraction
+     *     cannot take because it would cross the manifold's edge (a learned atlas where its data end), or a line search
+     *     that finds no decrease
      * @throws InvalidInputException if the objective returns a gradient in another chart than its base point, or the
      *     schedule a step size that is not finite and positive
      * @throws ArithmeticException   if a gradient or value becomes non-finite
      */
-    public SgdResult minimize(Objective objective, ChartPoint start, RandomGenerator rng) {
+    public DescentResult minimize(Objective objective, ChartPoint start, RandomGenerator rng) {
         Objects.requireNonNull(objective, "objective");
         Objects.requireNonNull(start, "start");
-        Objects.requireNonNull(rng, "rng");
-        StoppingRule rule = stoppingRule.map(r -> r.or(StoppingRule.maxIterations(maxIterations)))
-                .orElse(StoppingRule.maxIterations(maxIterations));
+        Metric metric = settings.metric();
+        Evaluations f = new Evaluations("sgd", objective, rng, metric);
+        StoppingRule rule = settings.rule();
         ChartPoint p = start;
-        TangentVector velocity = null;
-        OptionalDouble previousValue = valueEvery > 0 ? finiteValue(objective, p, 0, Double.NaN)
+        OptionalDouble value = valueEvery > 0 || lineSearch.isPresent() ? f.finiteValue(p, 0, "")
                 : OptionalDouble.empty();
+        OptionalDouble previousValue = value;
+        TangentVector g = f.gradient(p, 0);
+        double gradientNorm = metric.norm(p, g);
+        settings.listener().onIteration(new Progress(0, p, 0, gradientNorm, 0, value, OptionalDouble.empty()));
+        TangentVector velocity = null;
         for (int t = 0; ; t++) {
-            TangentVector g = p.requireTangent("gradient", objective.gradient(p, rng));
-            double gradientNorm = metric.norm(p, g);
-            if (!Double.isFinite(gradientNorm)) {
-                throw new ArithmeticException("sgd: gradient norm at iteration " + t + " is " + gradientNorm);
-            }
             TangentVector direction = velocity == null ? g : velocity.scale(momentum).plus(g);
             double eta = schedule.stepSize(t);
             if (!(eta > 0) || !Double.isFinite(eta)) {
                 throw new InvalidInputException("step size at iteration " + t, "a finite value > 0",
                         String.valueOf(eta), "schedule " + schedule);
             }
-            TangentVector tau = direction.scale(-eta);
-            double stepNorm = metric.norm(p, tau);
-            if (stepNorm > maxStepNorm) {
-                tau = tau.scale(maxStepNorm / stepNorm);
-                stepNorm = maxStepNorm;
+            double directionNorm = metric.norm(p, direction);
+            if (directionNorm == 0) {
+                return f.result(p, t, "the gradient is zero", gradientNorm, value);
             }
-            Optional<ChartPoint> next = retraction.retract(p, tau);
-            if (next.isEmpty()) {
-                // Only a manifold with an edge (a learned atlas where its data end) answers so: stop at the last point.
-                return new SgdResult(p, t, "the step at iteration " + t + " (norm " + Checks.number(stepNorm)
-                        + ") would leave the manifold, whose atlas ends there", gradientNorm, objective.value(p));
+            double step = Math.min(eta, settings.maxStepNorm() / directionNorm);
+            ChartPoint q;
+            OptionalDouble newValue = OptionalDouble.empty();
+            TangentVector newGradient = null;
+            if (lineSearch.isPresent()) {
+                if (!(metric.inner(p, g, direction) > 0)) {
+                    direction = g;
+                    directionNorm = gradientNorm;
+                    step = Math.min(eta, settings.maxStepNorm() / directionNorm);
+                }
+                Line line = new Line(f, p, direction.scale(-1), value, -metric.inner(p, g, direction),
+                        settings.retraction(), settings.transport(), settings.maxStepNorm(), t + 1);
+                Optional<Trial> accepted = lineSearch.get().search(line, step);
+                if (accepted.isEmpty()) {
+                    return f.result(p, t, "the line search (" + lineSearch.get() + ") found no acceptable step in "
+                            + line.trials() + " trials (shortest step " + Checks.number(line.shortestStep())
+                            + ", gradient norm " + Checks.number(gradientNorm) + ")", gradientNorm, value);
+                }
+                q = accepted.get().point();
+                step = accepted.get().step();
+                newValue = accepted.get().value();
+                newGradient = accepted.get().gradient();
+            } else {
+                Optional<ChartPoint> next = settings.retraction().retract(p, direction.scale(-step));
+                if (next.isEmpty()) {
+                    // Only a manifold with an edge (a learned atlas where its data end) answers so: stop here.
+                    return f.result(p, t, "the step at iteration " + t + " (norm " + Checks.number(step
+                            * directionNorm) + ") would leave the manifold, whose atlas ends there", gradientNorm,
+                            value);
+                }
+                q = next.get();
             }
-            ChartPoint q = next.get();
             if (momentum > 0) {
-                velocity = transport.transport(p, direction, q);
+                velocity = settings.transport().transport(p, direction, q);
             }
             p = q;
             int iteration = t + 1;
-            OptionalDouble value = valueEvery > 0 && iteration % valueEvery == 0
-                    ? finiteValue(objective, p, iteration, eta) : OptionalDouble.empty();
-            SgdProgress progress = new SgdProgress(iteration, p, eta, gradientNorm, stepNorm, value, previousValue);
-            listener.onIteration(progress);
+            g = newGradient != null ? newGradient : f.gradient(p, iteration);
+            gradientNorm = metric.norm(p, g);
+            if (lineSearch.isPresent()) {
+                value = newValue;
+            } else {
+                value = valueEvery > 0 && iteration % valueEvery == 0 ? f.finiteValue(p, iteration,
+                        " after a step of size " + Checks.number(eta) + "; try a smaller step size")
+                        : OptionalDouble.empty();
+            }
+            Progress progress = new Progress(iteration, p, step, gradientNorm, step * directionNorm, value,
+                    previousValue);
+            settings.listener().onIteration(progress);
             Optional<String> reason = rule.check(progress);
             if (value.isPresent()) {
                 previousValue = value;
             }
             if (reason.isPresent()) {
-                return new SgdResult(p, iteration, reason.get(), gradientNorm, value.isPresent() ? value
+                return f.result(p, iteration, reason.get(), gradientNorm, value.isPresent() ? value
                         : objective.value(p));
             }
         }
     }
 
-    private static OptionalDouble finiteValue(Objective objective, ChartPoint p, int iteration, double eta) {
-        OptionalDouble v = objective.value(p);
-        if (v.isPresent() && !Double.isFinite(v.getAsDouble())) {
-            throw new ArithmeticException("sgd: objective value at iteration " + iteration + " is "
-                    + v.getAsDouble() + (Double.isNaN(eta) ? "" : " after a step of size " + Checks.number(eta)
-                    + "; try a smaller step size"));
-        }
-        return v;
-    }
-
     /** Configures a {@link RiemannianSgd}; every setter validates its argument. */
-    public static final class Builder {
-        private Metric metric;
-        private Retraction retraction;
-        private VectorTransport transport;
+    public static final class Builder extends DescentBuilder<Builder> {
         private StepSchedule schedule = StepSchedule.constant(0.01);
         private double momentum;
-        private int maxIterations = 1000;
-        private Optional<StoppingRule> stoppingRule = Optional.empty();
-        private SgdListener listener = SgdListener.NONE;
-        private double maxStepNorm = Double.POSITIVE_INFINITY;
         private int valueEvery = 1;
+        private Optional<LineSearch> lineSearch = Optional.empty();
 
         private Builder(Manifold manifold) {
-            this.metric = manifold.metric();
-            this.retraction = manifold.retraction();
-            this.transport = manifold.vectorTransport();
+            super(manifold, 1000);
+        }
+
+        @Override
+        protected Builder self() {
+            return this;
         }
 
         /**
-         * @param schedule the step sizes η_t
+         * @param schedule the step sizes η_t (with a line search: the first step tried at each iteration)
          * @return this builder
          */
         public Builder schedule(StepSchedule schedule) {
@@ -198,77 +222,20 @@ public final class RiemannianSgd {
         }
 
         /**
-         * @param n the iteration budget, ≥ 1; always enforced in addition to {@link #stopWhen}
-         * @return this builder
-         */
-        public Builder maxIterations(int n) {
-            this.maxIterations = Checks.requirePositive("maxIterations", n);
-            return this;
-        }
-
-        /**
-         * @param rule an additional stopping rule, e.g. {@code StoppingRule.gradientNormBelow(1e-8)}
-         * @return this builder
-         */
-        public Builder stopWhen(StoppingRule rule) {
-            this.stoppingRule = Optional.of(Objects.requireNonNull(rule, "rule"));
-            return this;
-        }
-
-        /**
-         * @param listener receives the progress after every step
-         * @return this builder
-         */
-        public Builder listener(SgdListener listener) {
-            this.listener = Objects.requireNonNull(listener, "listener");
-            return this;
-        }
-
-        /**
-         * @param retraction the retraction used for steps, instead of the manifold's
-         * @return this builder
-         */
-        public Builder retraction(Retraction retraction) {
-            this.retraction = Objects.requireNonNull(retraction, "retraction");
-            return this;
-        }
-
-        /**
-         * @param transport the vector transport that carries momentum, instead of the manifold's
-         * @return this builder
-         */
-        public Builder vectorTransport(VectorTransport transport) {
-            this.transport = Objects.requireNonNull(transport, "transport");
-            return this;
-        }
-
-        /**
-         * @param metric the metric that measures gradient and step norms, instead of the manifold's
-         * @return this builder
-         */
-        public Builder metric(Metric metric) {
-            this.metric = Objects.requireNonNull(metric, "metric");
-            return this;
-        }
-
-        /**
-         * Caps the metric norm of every retracted step (gradient clipping), which keeps quasi-Euclidean steps inside
-         * the region where a chart is trusted.
+         * Chooses each step by a line search, starting from the schedule's η_t: for example
+         * {@code ArmijoBacktracking.DEFAULT}, which makes a constant schedule safe whatever its size.
          *
-         * @param maxNorm the largest step norm, &gt; 0 (infinity for no cap)
+         * @param lineSearch the line search
          * @return this builder
          */
-        public Builder maxStepNorm(double maxNorm) {
-            if (!(maxNorm > 0)) {
-                throw new InvalidInputException("maxStepNorm", "a value > 0", String.valueOf(maxNorm));
-            }
-            this.maxStepNorm = maxNorm;
+        public Builder lineSearch(LineSearch lineSearch) {
+            this.lineSearch = Optional.of(Objects.requireNonNull(lineSearch, "lineSearch"));
             return this;
         }
 
         /**
          * @param every evaluate the objective's value every {@code every} iterations; 0 never (for objectives whose
-         *              value is expensive)
+         *              value is expensive). A line search evaluates it at every trial regardless.
          * @return this builder
          */
         public Builder evaluateValueEvery(int every) {
@@ -278,7 +245,7 @@ public final class RiemannianSgd {
 
         /** @return the optimizer */
         public RiemannianSgd build() {
-            return new RiemannianSgd(this);
+            return new RiemannianSgd(this, settings());
         }
     }
 }

@@ -1,17 +1,20 @@
 package org.atlasgraph.optim.sgd;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.atlasgraph.optim.TestLinearAlgebra.largestPrincipalAngle;
+import static org.atlasgraph.optim.TestLinearAlgebra.leadingEigenvectors;
 import static org.atlasgraph.optim.TestLinearAlgebra.randomSymmetric;
 
 import java.util.SplittableRandom;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.capability.Sampler;
 import org.atlasgraph.grassmann.Grassmann;
+import org.atlasgraph.optim.descent.DescentResult;
+import org.atlasgraph.optim.descent.Objective;
+import org.atlasgraph.optim.descent.StoppingRule;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
 import org.ejml.dense.row.NormOps_DDRM;
-import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
-import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -41,42 +44,11 @@ class GrassmannSgdTest {
                 .evaluateValueEvery(0).build();
         ChartPoint start = gr.capability(Sampler.class).orElseThrow().sample(new SplittableRandom(SEED));
 
-        SgdResult result = sgd.minimize(blockRayleigh, start);
+        DescentResult result = sgd.minimize(blockRayleigh, start);
 
         assertThat(result.stopReason()).as("stopped by the gradient rule").startsWith("gradient norm");
-        assertThat(largestPrincipalAngle(gr.embed(result.point()), leadingEigenvectors(a, k), n, k))
+        assertThat(largestPrincipalAngle(gr.embed(result.point()), leadingEigenvectors(a, k)))
                 .as("largest principal angle to EJML's leading %d-subspace (rad)", k).isLessThan(ANGLE_TOLERANCE);
-    }
-
-    /** sin of the largest principal angle = ‖(I − VVᵀ)X‖₂ for orthonormal bases X and V. */
-    private static double largestPrincipalAngle(double[] x, DMatrixRMaj v, int n, int k) {
-        DMatrixRMaj xm = DMatrixRMaj.wrap(n, k, x.clone());
-        DMatrixRMaj vtx = new DMatrixRMaj(k, k);
-        CommonOps_DDRM.multTransA(v, xm, vtx);
-        DMatrixRMaj residual = xm.copy();
-        CommonOps_DDRM.multAdd(-1, v, vtx, residual);
-        return Math.asin(Math.min(1, NormOps_DDRM.normP2(residual)));
-    }
-
-    private static DMatrixRMaj leadingEigenvectors(DMatrixRMaj a, int k) {
-        int n = a.numRows;
-        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(n, true, true);
-        assertThat(eig.decompose(a.copy())).isTrue();
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        java.util.Arrays.sort(order, (p, q) -> Double.compare(eig.getEigenvalue(q).getReal(),
-                eig.getEigenvalue(p).getReal()));
-        DMatrixRMaj v = new DMatrixRMaj(n, k);
-        for (int c = 0; c < k; c++) {
-            DMatrixRMaj e = eig.getEigenVector(order[c]);
-            double norm = NormOps_DDRM.normF(e);
-            for (int r = 0; r < n; r++) {
-                v.set(r, c, e.get(r) / norm);
-            }
-        }
-        return v;
     }
 
     /** A random symmetric matrix scaled to spectral norm 1, so that one step size suits every size. */

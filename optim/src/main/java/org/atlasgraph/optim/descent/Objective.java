@@ -1,4 +1,4 @@
-package org.atlasgraph.optim.sgd;
+package org.atlasgraph.optim.descent;
 
 import java.util.Objects;
 import java.util.OptionalDouble;

@@ -1,4 +1,4 @@
-package org.atlasgraph.optim.sgd;
+package org.atlasgraph.optim.descent;
 
 import java.util.List;
 import java.util.Objects;
@@ -7,8 +7,10 @@ import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
 
 /**
- * Decides after each step whether {@link RiemannianSgd} should stop, and says why. Rules compose with {@link #or}; the
- * optimizer always adds its iteration budget, so a run terminates whatever rules are given.
+ * Decides after each step whether a first-order method (SGD, conjugate gradients, L-BFGS) should stop, and says why.
+ * Rules compose with {@link #or}; every method adds its iteration budget, so a run terminates whatever rules are
+ * given. Rules see iterations 1, 2, …; the start point is not checked (a method stops there only when the gradient is
+ * exactly zero).
  */
 @FunctionalInterface
 public interface StoppingRule {
@@ -16,7 +18,7 @@ public interface StoppingRule {
      * @param progress the state after the latest step
      * @return a human-readable reason to stop (what was measured against which threshold), or empty to continue
      */
-    Optional<String> check(SgdProgress progress);
+    Optional<String> check(Progress progress);
 
     /**
      * @param other another rule
@@ -61,7 +63,7 @@ public interface StoppingRule {
      * First-order stationarity.
      *
      * @param tolerance ε &gt; 0
-     * @return a rule that stops when {@code ‖grad f‖ ≤ ε}
+     * @return a rule that stops when {@code ‖grad f(p_t)‖ ≤ ε} at the new iterate
      */
     static StoppingRule gradientNormBelow(double tolerance) {
         Checks.requirePositive("gradient tolerance", tolerance);
