@@ -266,7 +266,7 @@ public final class Grassmann extends AtlasManifold {
             xi.copyInto(ws.mean, 0);
             h = ws.mean;
             if (chart.isAdHoc()) {
-                GrassmannKernels.gramWithCentre(chart, h, ws.memoT);
+                GrassmannKernels.gramWithCentre(chart, h, ws.memoT, ws);
             }
         }
         ws.memoChart = null;

@@ -44,6 +44,8 @@ final class GrassmannChart implements Chart {
     /** The complement of {@link #upper}, increasing. */
     final int[] lower;
     final QaRotation rotation;
+    /** W̃: W widened to n rows (zero rows at I) and {@link #widePitch} columns, for the vector kernels; or null. */
+    private final double[] wide;
 
     private GrassmannChart(ChartId id, int n, int k, int[] upper, QaRotation rotation) {
         this.id = id;
@@ -53,6 +55,26 @@ final class GrassmannChart implements Chart {
         this.upper = upper;
         this.lower = complement(n, upper);
         this.rotation = rotation;
+        SmallKernels vector = GrassmannKernels.VECTOR;
+        if (!rotation.isIdentity() && vector != null && k <= vector.maxK()) {
+            int pitch = widePitch();
+            wide = new double[n * pitch];
+            for (int i = 0; i < m; i++) {
+                System.arraycopy(rotation.w, i * k, wide, lower[i] * pitch, k);
+            }
+        } else {
+            wide = null;
+        }
+    }
+
+    /** @return W̃ of an ad hoc chart (read only) when the vector kernels take k, else {@code null} */
+    double[] wide() {
+        return wide;
+    }
+
+    /** @return the row length of {@link #wide()}: k rounded up to a multiple of 4 */
+    int widePitch() {
+        return (k + 3) & ~3;
     }
 
     /**

@@ -51,6 +51,33 @@ final class GrassmannKernels {
     /** Whether the VM compiles Math.fma to a hardware instruction (HotSpot's UseFMA flag). */
     static final boolean FMA = hardwareFma();
 
+    /**
+     * The Vector API kernels for k ≤ {@link SmallKernels#maxK()}, or {@code null} when they are not available: the
+     * VM was started without {@code --add-modules jdk.incubator.vector}, has no hardware FMA, or the system property
+     * {@value #VECTOR_PROPERTY} is {@code false}. Then the scalar loops below run instead.
+     */
+    static final SmallKernels VECTOR = vectorKernels();
+
+    /** The system property that turns the Vector API kernels off ({@code -Datlasgraph.grassmann.vector=false}). */
+    static final String VECTOR_PROPERTY = "atlasgraph.grassmann.vector";
+
+    /** The system property that turns the native BLAS kernels off ({@code -Datlasgraph.grassmann.blas=false}). */
+    static final String BLAS_PROPERTY = "atlasgraph.grassmann.blas";
+
+    /**
+     * The native BLAS kernels for k ≥ {@link #BLAS_FROM_K}, or {@code null} when they are not available: the jars
+     * {@code org.bytedeco:openblas} and {@code javacpp} (with the natives of this platform) are not on the class path,
+     * their libraries do not load, or the system property {@value #BLAS_PROPERTY} is {@code false}. Then EJML and the
+     * scalar loops run instead.
+     */
+    static final LargeKernels BLAS = blasKernels();
+
+    /**
+     * From this k on the kernels use {@link #BLAS} where it is available. Measured at n = 2000 (2 cores): OpenBLAS
+     * is ~5× faster than the scalar loops at k = 100, and already ahead at k = 24, where the vector kernels stop.
+     */
+    static final int BLAS_FROM_K = 17;
+
     /** Rows per block of {@link #transpose}. */
     private static final int TRANSPOSE_BLOCK = 16;
 
@@ -64,6 +91,45 @@ final class GrassmannKernels {
     static final int NOT_FINITE = 3;
 
     private GrassmannKernels() {
+    }
+
+    private static SmallKernels vectorKernels() {
+        if (!FMA || !Boolean.parseBoolean(System.getProperty(VECTOR_PROPERTY, "true"))
+                || ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
+            return null;
+        }
+        try {
+            return (SmallKernels) Class.forName("org.atlasgraph.grassmann.VectorKernels").getDeclaredConstructor()
+                    .newInstance();
+        } catch (ReflectiveOperationException | LinkageError e) {
+            // The module is there but its classes cannot be linked: run the scalar loops.
+            return null;
+        }
+    }
+
+    private static LargeKernels blasKernels() {
+        if (!Boolean.parseBoolean(System.getProperty(BLAS_PROPERTY, "true"))) {
+            return null;
+        }
+        try {
+            return (LargeKernels) Class.forName("org.atlasgraph.grassmann.BlasKernels").getDeclaredConstructor()
+                    .newInstance();
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            // No OpenBLAS jars, or no natives for this platform: EJML and the scalar loops run.
+            return null;
+        }
+    }
+
+    /** @return a description of the kernels a workspace of order k uses, for diagnostics */
+    static String describe(int k) {
+        Workspace ws = new Workspace(k + 1, k);
+        if (ws.small != null) {
+            return "vector (jdk.incubator.vector)";
+        }
+        if (ws.large != null) {
+            return "native BLAS (OpenBLAS)";
+        }
+        return k >= BLOCKED_FROM_K ? "blocked (EJML)" : "scalar";
     }
 
     private static boolean hardwareFma() {
@@ -84,6 +150,16 @@ final class GrassmannKernels {
     static final class Workspace {
         final int k;
         final int m;
+        /** The vector kernels this workspace uses, or {@code null}. */
+        final SmallKernels small;
+        /** The native BLAS kernels this workspace uses, or {@code null}. */
+        final LargeKernels large;
+        /** Their native buffers, or {@code null}. */
+        final LargeKernels.Buffers buffers;
+        /** R padded to the vector kernels' span per row (zeros beyond k), or empty. */
+        final double[] rPad;
+        /** m×k zeros: the h of an ingest and the K of an Ehresmann chart for the vector kernels, or empty. */
+        final double[] zeros;
         final double[] xi;
         final double[] g;
         final double[] top;
@@ -112,11 +188,25 @@ final class GrassmannKernels {
         final double[] memoT;
 
         Workspace(int n, int k) {
+            this(n, k, VECTOR, BLAS);
+        }
+
+        /**
+         * @param vector the vector kernels to use where they take k, or {@code null} (tests compare every path)
+         * @param blas   the native BLAS kernels to use from {@link #BLAS_FROM_K} on, or {@code null}
+         */
+        Workspace(int n, int k, SmallKernels vector, LargeKernels blas) {
             this.k = k;
             this.m = n - k;
             int kk = k * k;
+            this.small = vector != null && k <= vector.maxK() && k < BLAS_FROM_K ? vector : null;
+            this.large = small == null && blas != null && k >= BLAS_FROM_K ? blas : null;
+            this.buffers = large == null ? null : large.buffers(n, k);
+            int span = small == null ? 0 : small.span(k);
+            rPad = new double[k * span];
+            zeros = new double[small == null ? 0 : m * k];
             xi = new double[kk];
-            g = new double[kk];
+            g = new double[kk + span];
             top = new double[kk];
             r = new double[kk];
             lu = new double[kk];
@@ -127,11 +217,12 @@ final class GrassmannKernels {
             tx = new double[kk];
             z = new double[kk];
             memoT = new double[kk];
-            boolean blocked = k >= BLOCKED_FROM_K;
-            xj = new double[blocked ? m * k : m];
-            xjRows = blocked ? new double[0][] : new double[k][m];
-            p = new double[m * k];
-            ptRows = blocked ? new double[0][] : new double[k][m];
+            boolean blocked = k >= BLOCKED_FROM_K && large == null;
+            boolean loops = k < BLOCKED_FROM_K && small == null && large == null;
+            xj = new double[blocked ? m * k : loops ? m : 0];
+            xjRows = loops ? new double[k][m] : new double[0][];
+            p = new double[m * k + span];
+            ptRows = loops ? new double[k][m] : new double[0][];
             mean = new double[m * k];
         }
     }
@@ -146,7 +237,16 @@ final class GrassmannKernels {
      * @return {@code false} when the k×k block N is numerically singular: the chart cannot represent the point
      */
     static boolean ingest(GrassmannChart chart, double[] x, double[] out, Workspace ws) {
-        if (!project(chart, x, ws)) {
+        if (ws.small != null) {
+            if (!solveSmall(chart, x, ws)) {
+                return false;
+            }
+            ws.small.update(x, chart.lower, ws.rPad, chart.k, ws.zeros,
+                    chart.isAdHoc() ? chart.rotation.offset : ws.zeros, 1, out, ws.p);
+            return true;
+        }
+        if (!(ws.large != null ? ws.large.project(chart, x, ws.buffers, ws.g, ws.r, ws.p, ws.tx)
+                : project(chart, x, ws))) {
             return false;
         }
         int k = chart.k;
@@ -179,7 +279,15 @@ final class GrassmannKernels {
      */
     static int step(GrassmannChart chart, double[] x, double[] h, double[] tMean, double t, double[] out,
                     double[] tOut, Workspace ws) {
-        if (!project(chart, x, ws)) {
+        boolean solved;
+        if (ws.small != null) {
+            solved = solveSmall(chart, x, ws);
+        } else if (ws.large != null) {
+            solved = ws.large.project(chart, x, ws.buffers, ws.g, ws.r, ws.p, ws.tx);
+        } else {
+            solved = project(chart, x, ws);
+        }
+        if (!solved) {
             return SINGULAR;
         }
         int k = chart.k;
@@ -190,7 +298,9 @@ final class GrassmannKernels {
         double zMax = 0;
         if (adHoc) {
             // T_X = G R − WᵀK;  T ← T + t(T_X − T);  Z = Ψ T;  zMax = max_j ‖z_j‖.
-            product(ws.g, ws.r, ws.tx, k, blocked);
+            if (ws.large == null) {
+                product(ws.g, ws.r, ws.tx, k, blocked);
+            }
             double[] zColumns = ws.top;
             Arrays.fill(zColumns, 0, k, 0);
             for (int a = 0; a < k; a++) {
@@ -218,7 +328,9 @@ final class GrassmannKernels {
         double[] p = ws.p;
         int mk = m * k;
         double largest = 0;
-        if (adHoc) {
+        if (ws.small != null) {
+            largest = ws.small.update(x, chart.lower, ws.rPad, k, h, adHoc ? q.offset : ws.zeros, t, out, ws.p);
+        } else if (adHoc) {
             double[] offset = q.offset;
             for (int i = 0; i < mk; i++) {
                 double v = h[i] + t * ((p[i] - offset[i]) - h[i]);
@@ -272,10 +384,49 @@ final class GrassmannKernels {
      * T = Wᵀh for published coordinates h of an ad hoc chart (the memo of {@link #step} when it has none).
      *
      * @param out receives T, k×k
+     * @param ws  this thread's workspace
      */
-    static void gramWithCentre(GrassmannChart chart, double[] h, double[] out) {
+    static void gramWithCentre(GrassmannChart chart, double[] h, double[] out, Workspace ws) {
+        if (ws.large != null) {
+            ws.large.gramWithCentre(chart, h, ws.buffers, out);
+            return;
+        }
         Dense.multTransA(Dense.wrap(chart.m, chart.k, chart.rotation.w), Dense.wrap(chart.m, chart.k, h),
                 Dense.wrap(chart.k, chart.k, out));
+    }
+
+    /**
+     * The vector kernels' part of {@link #project}: X_I, G = W̃ᵀX (ad hoc charts), N and R = N⁻¹S_k⁻¹ (X_I⁻¹ for
+     * Ehresmann charts), R padded into {@code ws.rPad}; P is left to the output pass.
+     *
+     * @return {@code false} when N is numerically singular
+     */
+    private static boolean solveSmall(GrassmannChart chart, double[] x, Workspace ws) {
+        int k = chart.k;
+        int[] upper = chart.upper;
+        for (int j = 0; j < k; j++) {
+            System.arraycopy(x, upper[j] * k, ws.xi, j * k, k);
+        }
+        QaRotation q = chart.rotation;
+        if (q.isIdentity()) {
+            if (!Dense.solve(ws.xi, k, ws.identity, ws.r, ws.lu)) {
+                return false;
+            }
+        } else {
+            ws.small.gram(chart.wide(), chart.widePitch(), x, chart.n, k, ws.g);
+            product(q.v, ws.g, ws.top, k, false);
+            for (int i = 0; i < k * k; i++) {
+                ws.top[i] += ws.xi[i];
+            }
+            if (!Dense.solve(ws.top, k, q.skInverse, ws.r, ws.lu)) {
+                return false;
+            }
+        }
+        int span = ws.small.span(k);
+        for (int a = 0; a < k; a++) {
+            System.arraycopy(ws.r, a * k, ws.rPad, a * span, k);
+        }
+        return true;
     }
 
     /**

@@ -1,0 +1,161 @@
+package org.atlasgraph.grassmann;
+
+import org.bytedeco.javacpp.DoublePointer;
+import org.bytedeco.javacpp.IntPointer;
+import org.bytedeco.javacpp.Pointer;
+import org.bytedeco.openblas.global.openblas;
+
+/**
+ * {@link LargeKernels} on OpenBLAS (JavaCPP presets, {@code org.bytedeco:openblas}): DGEMM for the products, LAPACK's
+ * LU (DGETRF/DGETRS) for the k×k solve, multithreaded by OpenBLAS. Loaded only by {@link GrassmannKernels#BLAS},
+ * never named elsewhere, so that the provider runs without these jars or on a platform without their natives.
+ *
+ * <p>X_J and X_I are gathered on the Java side and copied to native memory in one call each, P and the k×k results
+ * copied back in one call each: O(nk) copies next to O(nk²) arithmetic. The chart's W, V and S_k⁻¹ are copied only
+ * when the chart differs from the previous call's.
+ */
+final class BlasKernels implements LargeKernels {
+    private static final int ROW = openblas.CblasRowMajor;
+    private static final int NO = openblas.CblasNoTrans;
+    private static final int TRANSPOSE = openblas.CblasTrans;
+    private static final int LAPACK_ROW = openblas.LAPACK_ROW_MAJOR;
+
+    /** Native buffers of one thread for one (n, k), and the chart whose W, V, S_k⁻¹ they hold. */
+    private static final class NativeBuffers implements Buffers {
+        final int k;
+        final int m;
+        final DoublePointer xj;
+        final DoublePointer xi;
+        final DoublePointer w;
+        final DoublePointer v;
+        final DoublePointer sk;
+        final DoublePointer g;
+        final DoublePointer top;
+        final DoublePointer r;
+        final DoublePointer p;
+        final DoublePointer tx;
+        final IntPointer pivots;
+        /** X_J gathered, m×k. */
+        final double[] gathered;
+        /** X_I gathered, k×k. */
+        final double[] block;
+        final double[] identity;
+        GrassmannChart chart;
+
+        NativeBuffers(int n, int k) {
+            this.k = k;
+            this.m = n - k;
+            long mk = (long) m * k;
+            long kk = (long) k * k;
+            xj = new DoublePointer(mk);
+            xi = new DoublePointer(kk);
+            w = new DoublePointer(mk);
+            v = new DoublePointer(kk);
+            sk = new DoublePointer(kk);
+            g = new DoublePointer(kk);
+            top = new DoublePointer(kk);
+            r = new DoublePointer(kk);
+            p = new DoublePointer(mk);
+            tx = new DoublePointer(kk);
+            pivots = new IntPointer(k);
+            gathered = new double[m * k];
+            block = new double[k * k];
+            identity = new double[k * k];
+            for (int a = 0; a < k; a++) {
+                identity[a * k + a] = 1;
+            }
+        }
+
+        /** Copies the chart's W, V and S_k⁻¹ unless they are already here. */
+        void load(GrassmannChart c) {
+            if (chart == c) {
+                return;
+            }
+            chart = null;
+            QaRotation q = c.rotation;
+            if (!q.isIdentity()) {
+                w.put(q.w, 0, m * k);
+                v.put(q.v, 0, k * k);
+                sk.put(q.skInverse, 0, k * k);
+            } else {
+                sk.put(identity, 0, k * k);
+            }
+            chart = c;
+        }
+    }
+
+    BlasKernels() {
+        // Loads the native libraries now, so that a platform without them is detected at start.
+        openblas.blas_get_num_threads();
+    }
+
+    @Override
+    public Buffers buffers(int n, int k) {
+        return new NativeBuffers(n, k);
+    }
+
+    @Override
+    public boolean project(GrassmannChart chart, double[] x, Buffers buffers, double[] g, double[] r, double[] p,
+                           double[] tx) {
+        NativeBuffers b = (NativeBuffers) buffers;
+        int k = b.k;
+        int m = b.m;
+        b.load(chart);
+        int[] upper = chart.upper;
+        int[] lower = chart.lower;
+        for (int j = 0; j < k; j++) {
+            System.arraycopy(x, upper[j] * k, b.block, j * k, k);
+        }
+        for (int i = 0; i < m; i++) {
+            System.arraycopy(x, lower[i] * k, b.gathered, i * k, k);
+        }
+        b.xj.put(b.gathered, 0, m * k);
+        boolean adHoc = chart.isAdHoc();
+        double scale;
+        if (adHoc) {
+            // G = WᵀX_J;  N = X_I + V G.
+            openblas.cblas_dgemm(ROW, TRANSPOSE, NO, k, k, m, 1, b.w, k, b.xj, k, 0, b.g, k);
+            b.top.put(b.block, 0, k * k);
+            openblas.cblas_dgemm(ROW, NO, NO, k, k, k, 1, b.v, k, b.g, k, 1, b.top, k);
+            b.top.get(b.block, 0, k * k);
+            scale = Dense.maxAbs(b.block);
+        } else {
+            b.top.put(b.block, 0, k * k);
+            scale = Dense.maxAbs(b.block);
+        }
+        if (!(scale > 0) || !Double.isFinite(scale)) {
+            return false;
+        }
+        if (openblas.LAPACKE_dgetrf(LAPACK_ROW, k, k, b.top, k, b.pivots) < 0) {
+            return false;
+        }
+        double threshold = Dense.SINGULAR_PIVOT * scale;
+        for (int a = 0; a < k; a++) {
+            if (!(Math.abs(b.top.get((long) a * k + a)) > threshold)) {
+                return false;
+            }
+        }
+        // R = N⁻¹ S_k⁻¹ (S_k⁻¹ = I for Ehresmann charts);  P = X_J R;  T_X = G R.
+        Pointer.memcpy(b.r, b.sk, (long) k * k * Double.BYTES);
+        openblas.LAPACKE_dgetrs(LAPACK_ROW, (byte) 'N', k, k, b.top, k, b.pivots, b.r, k);
+        openblas.cblas_dgemm(ROW, NO, NO, m, k, k, 1, b.xj, k, b.r, k, 0, b.p, k);
+        b.p.get(p, 0, m * k);
+        b.r.get(r, 0, k * k);
+        if (adHoc) {
+            openblas.cblas_dgemm(ROW, NO, NO, k, k, k, 1, b.g, k, b.r, k, 0, b.tx, k);
+            b.g.get(g, 0, k * k);
+            b.tx.get(tx, 0, k * k);
+        }
+        return true;
+    }
+
+    @Override
+    public void gramWithCentre(GrassmannChart chart, double[] h, Buffers buffers, double[] out) {
+        NativeBuffers b = (NativeBuffers) buffers;
+        int k = b.k;
+        b.load(chart);
+        b.p.put(h, 0, b.m * k);
+        openblas.cblas_dgemm(ROW, TRANSPOSE, NO, k, k, b.m, 1, b.w, k, b.p, k, 0, b.tx, k);
+        b.tx.get(out, 0, k * k);
+    }
+}
