@@ -1,5 +1,9 @@
 package org.atlasgraph.grassmann;
 
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.bytedeco.javacpp.DoublePointer;
 import org.bytedeco.javacpp.IntPointer;
 import org.bytedeco.javacpp.Pointer;
@@ -13,12 +17,25 @@ import org.bytedeco.openblas.global.openblas;
  * <p>X_J and X_I are gathered on the Java side and copied to native memory in one call each, P and the k×k results
  * copied back in one call each: O(nk) copies next to O(nk²) arithmetic. The chart's W, V and S_k⁻¹ are copied only
  * when the chart differs from the previous call's.
+ *
+ * <p>OpenBLAS factorizes with its parallel DGETRF from k = 100 on (m·n ≥ 10⁴), which keeps per-thread job tables on
+ * the calling thread's stack, more than the 1 MB of a default Java thread: that factorization runs on one daemon
+ * thread with a {@link #LU_STACK} stack (a hand-off of some microseconds next to a millisecond step).
  */
 final class BlasKernels implements LargeKernels {
     private static final int ROW = openblas.CblasRowMajor;
     private static final int NO = openblas.CblasNoTrans;
     private static final int TRANSPOSE = openblas.CblasTrans;
     private static final int LAPACK_ROW = openblas.LAPACK_ROW_MAJOR;
+    /** From this order on OpenBLAS's DGETRF runs in parallel (its interface: m·n ≥ 10⁴ in double precision). */
+    private static final int PARALLEL_LU_FROM = 100;
+    /** Stack of the factorizing thread: parallel DGETRF overflowed 1 MB at k = 250 and ran in 16 MB at k = 500. */
+    private static final long LU_STACK = 256L << 20;
+    private static final ExecutorService LU_THREAD = Executors.newSingleThreadExecutor(task -> {
+        Thread t = new Thread(null, task, "atlasgraph-openblas-lu", LU_STACK);
+        t.setDaemon(true);
+        return t;
+    });
 
     /** Native buffers of one thread for one (n, k), and the chart whose W, V, S_k⁻¹ they hold. */
     private static final class NativeBuffers implements Buffers {
@@ -126,7 +143,7 @@ final class BlasKernels implements LargeKernels {
         if (!(scale > 0) || !Double.isFinite(scale)) {
             return false;
         }
-        if (openblas.LAPACKE_dgetrf(LAPACK_ROW, k, k, b.top, k, b.pivots) < 0) {
+        if (factorize(b) < 0) {
             return false;
         }
         double threshold = Dense.SINGULAR_PIVOT * scale;
@@ -147,6 +164,39 @@ final class BlasKernels implements LargeKernels {
             b.tx.get(tx, 0, k * k);
         }
         return true;
+    }
+
+    /** @return DGETRF's info for N in {@code b.top}, factorized in place (pivots in {@code b.pivots}) */
+    private static int factorize(NativeBuffers b) {
+        int k = b.k;
+        if (k < PARALLEL_LU_FROM) {
+            return openblas.LAPACKE_dgetrf(LAPACK_ROW, k, k, b.top, k, b.pivots);
+        }
+        Future<Integer> info = LU_THREAD.submit(() -> openblas.LAPACKE_dgetrf(LAPACK_ROW, k, k, b.top, k, b.pivots));
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return info.get();
+                } catch (InterruptedException e) {
+                    // The factorization writes into this thread's buffers: wait for it, then restore the flag.
+                    interrupted = true;
+                }
+            }
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("OpenBLAS DGETRF failed", e.getCause());
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    @Override
+    public void gemm(boolean transposeA, boolean transposeB, int rows, int cols, int inner, double alpha, double[] a,
+                     double[] b, double beta, double[] c) {
+        openblas.cblas_dgemm(ROW, transposeA ? TRANSPOSE : NO, transposeB ? TRANSPOSE : NO, rows, cols, inner, alpha,
+                a, transposeA ? rows : inner, b, transposeB ? inner : cols, beta, c, cols);
     }
 
     @Override

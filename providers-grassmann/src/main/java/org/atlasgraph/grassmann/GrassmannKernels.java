@@ -347,23 +347,76 @@ final class GrassmannKernels {
         if (!(largest < Double.POSITIVE_INFINITY)) {
             return NOT_FINITE;
         }
-        double bound = GrassmannChart.TRUST_BOUND;
         if (!adHoc) {
-            return largest < bound ? INSIDE : OUTSIDE;
+            return largest < GrassmannChart.TRUST_BOUND ? INSIDE : OUTSIDE;
         }
+        return insideBound(q, out, ws.z, zMax, largest, m, k) ? INSIDE : OUTSIDE;
+    }
+
+    /**
+     * The exact trust test |b_ij| &lt; 1 of an ad hoc chart's published coordinates h, B = h + W Z: first with the
+     * largest |h_ij| and ‖w_i‖, then row by row, exactly only where a row's bound reaches 1.
+     *
+     * @param z       Z = Ψ Wᵀh, k×k
+     * @param zMax    max_j ‖z_j‖ over the columns of Z
+     * @param largest max |h_ij|
+     */
+    private static boolean insideBound(QaRotation q, double[] h, double[] z, double zMax, double largest, int m,
+                                       int k) {
+        double bound = GrassmannChart.TRUST_BOUND;
         if (largest + q.maxRowNorm * zMax < bound) {
-            return INSIDE;
+            return true;
         }
         for (int i = 0; i < m; i++) {
             double rm = 0;
             for (int c = 0; c < k; c++) {
-                rm = Math.max(rm, Math.abs(out[i * k + c]));
+                rm = Math.max(rm, Math.abs(h[i * k + c]));
             }
-            if (rm + q.rowNorms[i] * zMax >= bound && exactRowMax(q, out, ws.z, i, k) >= bound) {
-                return OUTSIDE;
+            if (rm + q.rowNorms[i] * zMax >= bound && exactRowMax(q, h, z, i, k) >= bound) {
+                return false;
             }
         }
-        return INSIDE;
+        return true;
+    }
+
+    /** @return Wᵀh for an ad hoc chart, a new k×k array (longer when the vector kernels pad it) */
+    private static double[] centreGram(GrassmannChart chart, double[] h) {
+        int k = chart.k;
+        int m = chart.m;
+        if (chart.padded() != null) {
+            double[] g = new double[k * k + VECTOR.span(k)];
+            VECTOR.gram(chart.padded(), chart.widePitch(), h, m, k, g);
+            return g;
+        }
+        double[] g = new double[k * k];
+        Dense.multTransA(Dense.wrap(m, k, chart.rotation.w), Dense.wrap(m, k, h), Dense.wrap(k, k, g));
+        return g;
+    }
+
+    /**
+     * Whether published coordinates h of an ad hoc chart lie in its domain of trust, |b_ij| &lt; 1 for B = S_m⁻¹h
+     * (the test of {@link #step}): one product T = Wᵀh (mk²) and a bound, without forming B.
+     *
+     * @param h published coordinates, (n−k)×k, finite (not modified)
+     */
+    static boolean inside(GrassmannChart chart, double[] h) {
+        int k = chart.k;
+        int m = chart.m;
+        QaRotation q = chart.rotation;
+        double[] z = centreGram(chart, h);
+        double[] columns = new double[k];
+        for (int a = 0; a < k; a++) {
+            for (int c = 0; c < k; c++) {
+                double zi = q.psi[a] * z[a * k + c];
+                z[a * k + c] = zi;
+                columns[c] += zi * zi;
+            }
+        }
+        double zMax = 0;
+        for (double c : columns) {
+            zMax = Math.max(zMax, c);
+        }
+        return insideBound(q, h, z, Math.sqrt(zMax), Dense.maxAbs(h), m, k);
     }
 
     /** @return max_j |b_ij| for row i of B = H + W Z, exactly (k² multiply-adds) */
@@ -389,6 +442,10 @@ final class GrassmannKernels {
     static void gramWithCentre(GrassmannChart chart, double[] h, double[] out, Workspace ws) {
         if (ws.large != null) {
             ws.large.gramWithCentre(chart, h, ws.buffers, out);
+            return;
+        }
+        if (chart.padded() != null) {
+            System.arraycopy(centreGram(chart, h), 0, out, 0, chart.k * chart.k);
             return;
         }
         Dense.multTransA(Dense.wrap(chart.m, chart.k, chart.rotation.w), Dense.wrap(chart.m, chart.k, h),

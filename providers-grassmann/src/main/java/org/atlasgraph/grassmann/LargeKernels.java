@@ -37,6 +37,16 @@ interface LargeKernels {
      */
     void gramWithCentre(GrassmannChart chart, double[] h, Buffers b, double[] out);
 
+    /**
+     * c = alpha·op(a)·op(b) + beta·c for row-major arrays, with op(a) rows×inner and op(b) inner×cols (DGEMM).
+     *
+     * @param transposeA whether op(a) = aᵀ (a stored inner×rows)
+     * @param transposeB whether op(b) = bᵀ (b stored cols×inner)
+     * @param c          rows×cols, may not alias a or b
+     */
+    void gemm(boolean transposeA, boolean transposeB, int rows, int cols, int inner, double alpha, double[] a,
+              double[] b, double beta, double[] c);
+
     /** One thread's native buffers; released when unreachable. */
     interface Buffers {
     }
