@@ -27,12 +27,21 @@ import org.ejml.concurrency.EjmlConcurrency;
  * bound first with the largest |h_ij| and the largest ‖w_i‖ (taken in its output pass), then row by row, and evaluates
  * exactly only the rows whose bound reaches 1 (k² each): the test is exact and usually costs O((n−k)k).
  *
- * <p>For small k the passes run on X_J transposed (k separate rows of length n − k, gathered during the first G
- * pass): the k² dot products of G and the k² row updates of (X_J R)ᵀ are loops of length n − k. JDK 17 vectorizes the
- * updates (over separate arrays only, not over offsets into one), not the dot products, which run in blocks with
- * eight independent sums. Both passes split their rows across two threads from {@link #PARALLEL_MULTIPLY_ADDS} on.
- * From {@link #BLOCKED_FROM_K} on, X_J is gathered row-major and EJML (multithreaded for large operands) does the
- * products.
+ * <p>Three implementations of the two passes, chosen per workspace at start and pinned to each other by
+ * {@code KernelPathsTest}:
+ * <ul>
+ *   <li>k ≤ 16 (two vectors of 8 doubles) when the VM has {@code jdk.incubator.vector}: {@link SmallKernels}
+ *       ({@code VectorKernels}) over X in its own row-major layout, G = W̃ᵀX with W widened to n rows, so neither
+ *       X_J nor P is ever gathered or transposed;</li>
+ *   <li>k ≥ {@link #BLAS_FROM_K} when OpenBLAS loads: {@link LargeKernels} ({@code BlasKernels}), DGEMM and
+ *       LAPACK's LU;</li>
+ *   <li>otherwise the scalar loops below: for small k on X_J transposed (k separate rows of length n − k, gathered
+ *       during the first G pass), so that the k² dot products of G and the k² row updates of (X_J R)ᵀ are loops of
+ *       length n − k (JDK 17 vectorizes the updates, over separate arrays only, not the dot products, which run in
+ *       blocks with eight independent sums; both passes split their rows across two threads from
+ *       {@link #PARALLEL_MULTIPLY_ADDS} on); from {@link #BLOCKED_FROM_K} on, X_J gathered row-major and EJML's
+ *       (multithreaded for large operands) products.</li>
+ * </ul>
  */
 final class GrassmannKernels {
     /**
