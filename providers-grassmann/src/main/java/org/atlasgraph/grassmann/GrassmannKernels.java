@@ -79,7 +79,8 @@ final class GrassmannKernels {
      * their libraries do not load, or the system property {@value #BLAS_PROPERTY} is {@code false}. Then EJML and the
      * scalar loops run instead.
      */
-    static final LargeKernels BLAS = blasKernels();
+    static final LargeKernels BLAS = blasKernels(System.getProperty(BLAS_PROPERTY, "true"),
+            "org.atlasgraph.grassmann.BlasKernels");
 
     /**
      * From this k on the kernels use {@link #BLAS} where it is available. Measured at n = 2000 (2 cores): OpenBLAS
@@ -116,13 +117,19 @@ final class GrassmannKernels {
         }
     }
 
-    private static LargeKernels blasKernels() {
-        if (!Boolean.parseBoolean(System.getProperty(BLAS_PROPERTY, "true"))) {
+    /**
+     * Loads the native BLAS kernels, or answers {@code null} (never throws) when they are turned off or cannot load.
+     *
+     * @param enabled   the value of {@value #BLAS_PROPERTY} ({@code "false"} turns them off)
+     * @param className the implementation to load ({@code BlasKernels}; tests pass a missing one)
+     * @return the kernels, or {@code null}
+     */
+    static LargeKernels blasKernels(String enabled, String className) {
+        if (!Boolean.parseBoolean(enabled)) {
             return null;
         }
         try {
-            return (LargeKernels) Class.forName("org.atlasgraph.grassmann.BlasKernels").getDeclaredConstructor()
-                    .newInstance();
+            return (LargeKernels) Class.forName(className).getDeclaredConstructor().newInstance();
         } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
             // No OpenBLAS jars, or no natives for this platform: EJML and the scalar loops run.
             return null;
