@@ -101,9 +101,31 @@ final class BlasKernels implements LargeKernels {
         }
     }
 
+    /**
+     * Loads the native libraries and runs each kind of call once (native buffers, DGEMM on them and on Java arrays,
+     * DGETRF) on a 2×2 diagonal matrix, so that a platform where the libraries do not load, or load only in part (as
+     * OpenBLAS from the system without JavaCPP's own natives), is detected at start: the constructor throws and
+     * {@link GrassmannKernels#BLAS} falls back.
+     *
+     * @throws IllegalStateException when a call answers wrongly
+     */
     BlasKernels() {
-        // Loads the native libraries now, so that a platform without them is detected at start.
-        openblas.blas_get_num_threads();
+        DoublePointer a = new DoublePointer(2.0, 0.0, 0.0, 3.0);
+        DoublePointer c = new DoublePointer(4);
+        IntPointer pivots = new IntPointer(2);
+        try {
+            int info = openblas.LAPACKE_dgetrf(LAPACK_ROW, 2, 2, a, 2, pivots);
+            openblas.cblas_dgemm(ROW, NO, NO, 2, 2, 2, 1, a, 2, a, 2, 0, c, 2);
+            double[] square = new double[4];
+            gemm(false, false, 2, 2, 2, 1, new double[] {2, 0, 0, 3}, new double[] {2, 0, 0, 3}, 0, square);
+            if (info != 0 || c.get(0) != 4 || c.get(3) != 9 || square[0] != 4 || square[3] != 9) {
+                throw new IllegalStateException("OpenBLAS answered a 2×2 diagonal product wrongly");
+            }
+        } finally {
+            a.close();
+            c.close();
+            pivots.close();
+        }
     }
 
     @Override
