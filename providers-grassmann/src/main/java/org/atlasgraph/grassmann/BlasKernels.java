@@ -11,16 +11,18 @@ import org.bytedeco.openblas.global.openblas;
 
 /**
  * {@link LargeKernels} on OpenBLAS (JavaCPP presets, {@code org.bytedeco:openblas}): DGEMM for the products, LAPACK's
- * LU (DGETRF/DGETRS) for the k×k solve, multithreaded by OpenBLAS. Loaded only by {@link GrassmannKernels#BLAS},
- * never named elsewhere, so that the provider runs without these jars or on a platform without their natives.
+ * LU (DGETRF/DGETRS) for the k×k solve, on one OpenBLAS thread unless {@value #THREADS_PROPERTY} or
+ * OPENBLAS_NUM_THREADS says otherwise. Loaded only by {@link GrassmannKernels#BLAS}, never named elsewhere, so that
+ * the provider runs without these jars or on a platform without their natives.
  *
  * <p>X_J and X_I are gathered on the Java side and copied to native memory in one call each, P and the k×k results
  * copied back in one call each: O(nk) copies next to O(nk²) arithmetic. The chart's W, V and S_k⁻¹ are copied only
  * when the chart differs from the previous call's.
  *
  * <p>OpenBLAS factorizes with its parallel DGETRF from k = 100 on (m·n ≥ 10⁴), which keeps per-thread job tables on
- * the calling thread's stack, more than the 1 MB of a default Java thread: that factorization runs on one daemon
- * thread with a {@link #LU_STACK} stack (a hand-off of some microseconds next to a millisecond step).
+ * the calling thread's stack (with more than one thread), more than the 1 MB of a default Java thread: that
+ * factorization runs on one daemon thread with a {@link #LU_STACK} stack (a hand-off of some microseconds next to a
+ * millisecond step).
  */
 final class BlasKernels implements LargeKernels {
     private static final int ROW = openblas.CblasRowMajor;
@@ -31,6 +33,12 @@ final class BlasKernels implements LargeKernels {
     private static final int PARALLEL_LU_FROM = 100;
     /** Stack of the factorizing thread: parallel DGETRF overflowed 1 MB at k = 250 and ran in 16 MB at k = 500. */
     private static final long LU_STACK = 256L << 20;
+    /**
+     * The system property giving OpenBLAS's thread count (default 1; the environment variable OPENBLAS_NUM_THREADS,
+     * when set, wins). One thread by default: on 2 cores shared with other work (load ≈ 20), Gr(2000,100) took
+     * 3.4 ms per Fréchet update on one thread and 130–340 ms on OpenBLAS's default two, whose workers spin.
+     */
+    static final String THREADS_PROPERTY = "atlasgraph.grassmann.blas.threads";
     private static final ExecutorService LU_THREAD = Executors.newSingleThreadExecutor(task -> {
         Thread t = new Thread(null, task, "atlasgraph-openblas-lu", LU_STACK);
         t.setDaemon(true);
@@ -110,6 +118,9 @@ final class BlasKernels implements LargeKernels {
      * @throws IllegalStateException when a call answers wrongly
      */
     BlasKernels() {
+        if (System.getenv("OPENBLAS_NUM_THREADS") == null) {
+            openblas.blas_set_num_threads(Integer.getInteger(THREADS_PROPERTY, 1));
+        }
         DoublePointer a = new DoublePointer(2.0, 0.0, 0.0, 3.0);
         DoublePointer c = new DoublePointer(4);
         IntPointer pivots = new IntPointer(2);
