@@ -9,6 +9,7 @@ import org.atlasgraph.optim.mean.FrechetScheme;
 import org.atlasgraph.optim.mean.OnlineFrechetMean;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -22,13 +23,15 @@ import org.openjdk.jmh.annotations.Warmup;
  * Cost of one online Fréchet mean update on Gr(n,k) per scheme (§3.2, Fig. 1): the steady-state time of
  * {@code OnlineFrechetMean.add} after JIT warm-up, on a ring of GPD(X, 2) samples drawn in the setup (sampling is not
  * timed). Run: {@code java -jar bench/target/benchmarks.jar Frechet -f 1 -wi 5 -i 5}; select sizes or schemes with
- * {@code -p size=100x5 -p scheme=atlas,exp}.
+ * {@code -p size=100x5 -p scheme=atlas,exp}. The forks add {@code jdk.incubator.vector}, so small k runs the Grassmann
+ * kernels on the Vector API as {@code ./atlas} does.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 5, time = 1)
 @Measurement(iterations = 5, time = 1)
+@Fork(jvmArgsAppend = "--add-modules=jdk.incubator.vector")
 public class FrechetBenchmark {
     private static final long SEED = 1;
     private static final double POWER = 2;

@@ -10,6 +10,7 @@ import org.atlasgraph.api.capability.OnlineMeanStep;
 import org.atlasgraph.grassmann.Grassmann;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
@@ -25,9 +26,12 @@ import org.openjdk.jmh.annotations.State;
  * GPD(X, 2) around it, so no chart change happens during the measurement. Compare with
  * {@link GrassmannStepBenchmark} for the exp/gifee/retraction baselines.
  *
- * <p>Run: {@code java -jar bench/target/benchmarks.jar GrassmannIngest -f 1 -wi 3 -i 5}.
+ * <p>Run: {@code java -jar bench/target/benchmarks.jar GrassmannIngest -f 1 -wi 3 -i 5}. The fork adds the module
+ * {@code jdk.incubator.vector}, so small k runs the Vector API kernels; {@code -jvmArgsAppend
+ * -Datlasgraph.grassmann.vector=false} replaces that and measures the scalar fallback.
  */
 @State(Scope.Benchmark)
+@Fork(jvmArgsAppend = "--add-modules=jdk.incubator.vector")
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class GrassmannIngestBenchmark {
@@ -36,7 +40,7 @@ public class GrassmannIngestBenchmark {
     private static final double POOL_MULTIPLY_ADDS = 2e7;
 
     /** n×k. */
-    @Param({"100x5", "2000x10", "2000x100", "2000x500"})
+    @Param({"100x5", "300x10", "2000x10", "2000x100", "2000x500"})
     String size;
 
     /** Chart kind of the running mean: "adhoc" (Q_C ≠ I, 2(n−k)k² multiply-adds) or "ehresmann" ((n−k)k²). */

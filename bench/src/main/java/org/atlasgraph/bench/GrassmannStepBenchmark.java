@@ -8,6 +8,7 @@ import org.atlasgraph.api.capability.ExactGeometry;
 import org.atlasgraph.grassmann.Grassmann;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
@@ -23,13 +24,14 @@ import org.openjdk.jmh.annotations.State;
  * <p>Run: {@code java -jar bench/target/benchmarks.jar GrassmannStep -f 1 -wi 3 -i 5}.
  */
 @State(Scope.Benchmark)
+@Fork(jvmArgsAppend = "--add-modules=jdk.incubator.vector")
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class GrassmannStepBenchmark {
     private static final long SEED = 2024;
 
     /** n×k. */
-    @Param({"100x5", "2000x10", "2000x100", "2000x500"})
+    @Param({"100x5", "300x10", "2000x10", "2000x100", "2000x500"})
     String size;
 
     /** "exp" ({@code ExactGeometry.geodesicStep}) or a scheme of the {@code AmbientSchemes} capability. */

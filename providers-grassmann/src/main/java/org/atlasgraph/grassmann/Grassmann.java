@@ -125,7 +125,10 @@ public final class Grassmann extends AtlasManifold {
             }
         });
         provide(GeodesicPowerDistribution.class, sampling);
-        provide(RunningMean.class, new GrassmannRunningMean(this, atlas, workspace::get));
+        // The running mean's normal-coordinate correction hooks into the scalar ingest path (RightFactor).
+        ThreadLocal<GrassmannKernels.Workspace> scalar =
+                ThreadLocal.withInitial(() -> new GrassmannKernels.Workspace(n, k, null, null));
+        provide(RunningMean.class, new GrassmannRunningMean(this, atlas, scalar::get));
         provide(ChartCentring.class, p -> {
             ownChart(p.chart());
             return atlas.changeChart(p);
@@ -271,7 +274,7 @@ public final class Grassmann extends AtlasManifold {
             xi.copyInto(ws.mean, 0);
             h = ws.mean;
             if (chart.isAdHoc()) {
-                GrassmannKernels.gramWithCentre(chart, h, ws.memoT);
+                GrassmannKernels.gramWithCentre(chart, h, ws.memoT, ws);
             }
         }
         ws.memoChart = null;

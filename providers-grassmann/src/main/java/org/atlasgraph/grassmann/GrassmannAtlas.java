@@ -25,6 +25,8 @@ final class GrassmannAtlas implements AtlasGraph {
     static final double DOMINANCE = 1.05;
     /** A safety cap on the swaps of {@link #dominantRows}, per row of the index set; it converges long before. */
     private static final int MAX_SWAPS_PER_ROW = 100;
+    /** Alg. 7's rows start the swaps of {@link #dominantRows} when their C stays below this (else the pivoted rows). */
+    static final double MAXVOL_START = 1e3;
 
     private final int n;
     private final int k;
@@ -49,10 +51,8 @@ final class GrassmannAtlas implements AtlasGraph {
      * @return i₁ &lt; … &lt; i_k, ties broken towards the smaller index
      */
     int[] identifyChart(double[] orthonormal) {
-        Integer[] order = new Integer[n];
         double[] diagonal = new double[n];
         for (int i = 0; i < n; i++) {
-            order[i] = i;
             double s = 0;
             for (int c = 0; c < k; c++) {
                 double y = orthonormal[i * k + c];
@@ -60,13 +60,25 @@ final class GrassmannAtlas implements AtlasGraph {
             }
             diagonal[i] = s;
         }
-        Arrays.sort(order, (a, b) -> diagonal[a] != diagonal[b] ? Double.compare(diagonal[b], diagonal[a])
-                : Integer.compare(a, b));
-        int[] upper = new int[k];
-        for (int j = 0; j < k; j++) {
-            upper[j] = order[j];
+        // The k-th largest value, then the rows above it and, in increasing order, as many rows equal to it as fit:
+        // the k largest, ties towards the smaller index, without sorting boxed indices.
+        double[] sorted = diagonal.clone();
+        Arrays.sort(sorted);
+        double kth = sorted[n - k];
+        int above = 0;
+        for (double d : diagonal) {
+            if (d > kth) {
+                above++;
+            }
         }
-        Arrays.sort(upper);
+        int ties = k - above;
+        int[] upper = new int[k];
+        int j = 0;
+        for (int i = 0; i < n && j < k; i++) {
+            if (diagonal[i] > kth || (diagonal[i] == kth && ties-- > 0)) {
+                upper[j++] = i;
+            }
+        }
         return upper;
     }
 
@@ -135,9 +147,21 @@ final class GrassmannAtlas implements AtlasGraph {
     int[] dominantRows(double[] orthonormal) {
         int[] upper = pivotedRows(orthonormal);
         GrassmannChart start = ehresmann(upper);
-        int[] lower = start.lower.clone();
         double[] c = start.coordinatesOf(start.toFrame(orthonormal)).orElseThrow(() -> new ArithmeticException(
                 "dominantRows: the pivoted rows of a full-rank basis were singular"));
+        return dominantRows(upper, c);
+    }
+
+    /**
+     * The swaps of {@link #dominantRows(double[])} from a given start.
+     *
+     * @param start the index set to start from (not modified)
+     * @param c     C = Ŷ_J Ŷ_I⁻¹ in its chart (overwritten)
+     * @return i₁ &lt; … &lt; i_k
+     */
+    private int[] dominantRows(int[] start, double[] c) {
+        int[] upper = start.clone();
+        int[] lower = ehresmann(upper).lower.clone();
         int m = n - k;
         double[] pivotRow = new double[k];
         for (int swap = 0; swap < MAX_SWAPS_PER_ROW * k; swap++) {
@@ -187,10 +211,13 @@ final class GrassmannAtlas implements AtlasGraph {
      */
     GrassmannChart adHocAt(double[] orthonormal) {
         int[] upper = identifyChart(orthonormal);
-        Optional<double[]> centre = ehresmann(upper).coordinatesOf(ehresmann(upper).toFrame(orthonormal))
-                .filter(c -> Dense.maxAbs(c) < GrassmannChart.TRUST_BOUND);
+        Optional<double[]> identified = ehresmann(upper).coordinatesOf(ehresmann(upper).toFrame(orthonormal));
+        Optional<double[]> centre = identified.filter(c -> Dense.maxAbs(c) < GrassmannChart.TRUST_BOUND);
         if (centre.isEmpty()) {
-            upper = dominantRows(orthonormal);
+            // Alg. 7's rows, when they are independent enough, are a better start for the swaps than the pivoted
+            // rows (O(nk²) of scalar Gram–Schmidt): few swaps reach the dominant set. C is recomputed below either way.
+            Optional<double[]> start = identified.filter(c -> Dense.maxAbs(c) <= MAXVOL_START);
+            upper = start.isPresent() ? dominantRows(upper, start.get()) : dominantRows(orthonormal);
             centre = ehresmann(upper).coordinatesOf(ehresmann(upper).toFrame(orthonormal));
         }
         double[] c = centre.orElseThrow(() -> new ArithmeticException(

@@ -44,6 +44,10 @@ final class GrassmannChart implements Chart {
     /** The complement of {@link #upper}, increasing. */
     final int[] lower;
     final QaRotation rotation;
+    /** W̃: W widened to n rows (zero rows at I) and {@link #widePitch} columns, for the vector kernels; or null. */
+    private final double[] wide;
+    /** W widened to {@link #widePitch} columns only (m rows), for the vector kernels; or null. */
+    private final double[] padded;
 
     private GrassmannChart(ChartId id, int n, int k, int[] upper, QaRotation rotation) {
         this.id = id;
@@ -53,6 +57,34 @@ final class GrassmannChart implements Chart {
         this.upper = upper;
         this.lower = complement(n, upper);
         this.rotation = rotation;
+        SmallKernels vector = GrassmannKernels.VECTOR;
+        if (!rotation.isIdentity() && vector != null && k <= vector.maxK()) {
+            int pitch = widePitch();
+            wide = new double[n * pitch];
+            padded = new double[m * pitch];
+            for (int i = 0; i < m; i++) {
+                System.arraycopy(rotation.w, i * k, wide, lower[i] * pitch, k);
+                System.arraycopy(rotation.w, i * k, padded, i * pitch, k);
+            }
+        } else {
+            wide = null;
+            padded = null;
+        }
+    }
+
+    /** @return W̃ of an ad hoc chart (read only) when the vector kernels take k, else {@code null} */
+    double[] wide() {
+        return wide;
+    }
+
+    /** @return W of an ad hoc chart padded to {@link #widePitch()} columns when the vector kernels take k, else null */
+    double[] padded() {
+        return padded;
+    }
+
+    /** @return the row length of {@link #wide()}: k rounded up to a multiple of 4 */
+    int widePitch() {
+        return (k + 3) & ~3;
     }
 
     /**
@@ -181,11 +213,14 @@ final class GrassmannChart implements Chart {
         return m * k;
     }
 
-    /** {@inheritDoc} Here every |b_ij| &lt; 1 (Claim C.1), with B = S_m⁻¹ξ the orthonormal-frame coordinates. */
+    /**
+     * {@inheritDoc} Here every |b_ij| &lt; 1 (Claim C.1), with B = S_m⁻¹ξ the orthonormal-frame coordinates; on ad hoc
+     * charts decided from T = Wᵀξ and a bound, without forming B (as the fused step does).
+     */
     @Override
     public boolean contains(Coordinates xi) {
         requireDimension("xi", xi);
-        return isAdHoc() ? Dense.maxAbs(orthonormal(xi.toArray())) < TRUST_BOUND : xi.maxAbs() < TRUST_BOUND;
+        return isAdHoc() ? GrassmannKernels.inside(this, xi.toArray()) : xi.maxAbs() < TRUST_BOUND;
     }
 
     /** {@inheritDoc} Here {@code Q (I; B) (I + BᵀB)^{-1/2}}, the orthonormal polar basis of the lift. */

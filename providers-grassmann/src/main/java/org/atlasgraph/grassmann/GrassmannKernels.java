@@ -27,12 +27,21 @@ import org.ejml.concurrency.EjmlConcurrency;
  * bound first with the largest |h_ij| and the largest ‖w_i‖ (taken in its output pass), then row by row, and evaluates
  * exactly only the rows whose bound reaches 1 (k² each): the test is exact and usually costs O((n−k)k).
  *
- * <p>For small k the passes run on X_J transposed (k separate rows of length n − k, gathered during the first G
- * pass): the k² dot products of G and the k² row updates of (X_J R)ᵀ are loops of length n − k. JDK 17 vectorizes the
- * updates (over separate arrays only, not over offsets into one), not the dot products, which run in blocks with
- * eight independent sums. Both passes split their rows across two threads from {@link #PARALLEL_MULTIPLY_ADDS} on.
- * From {@link #BLOCKED_FROM_K} on, X_J is gathered row-major and EJML (multithreaded for large operands) does the
- * products.
+ * <p>Three implementations of the two passes, chosen per workspace at start and pinned to each other by
+ * {@code KernelPathsTest}:
+ * <ul>
+ *   <li>k ≤ 16 (two vectors of 8 doubles) when the VM has {@code jdk.incubator.vector}: {@link SmallKernels}
+ *       ({@code VectorKernels}) over X in its own row-major layout, G = W̃ᵀX with W widened to n rows, so neither
+ *       X_J nor P is ever gathered or transposed;</li>
+ *   <li>k ≥ {@link #BLAS_FROM_K} when OpenBLAS loads: {@link LargeKernels} ({@code BlasKernels}), DGEMM and
+ *       LAPACK's LU;</li>
+ *   <li>otherwise the scalar loops below: for small k on X_J transposed (k separate rows of length n − k, gathered
+ *       during the first G pass), so that the k² dot products of G and the k² row updates of (X_J R)ᵀ are loops of
+ *       length n − k (JDK 17 vectorizes the updates, over separate arrays only, not the dot products, which run in
+ *       blocks with eight independent sums; both passes split their rows across two threads from
+ *       {@link #PARALLEL_MULTIPLY_ADDS} on); from {@link #BLOCKED_FROM_K} on, X_J gathered row-major and EJML's
+ *       (multithreaded for large operands) products.</li>
+ * </ul>
  */
 final class GrassmannKernels {
     /**
@@ -51,6 +60,34 @@ final class GrassmannKernels {
     /** Whether the VM compiles Math.fma to a hardware instruction (HotSpot's UseFMA flag). */
     static final boolean FMA = hardwareFma();
 
+    /**
+     * The Vector API kernels for k ≤ {@link SmallKernels#maxK()}, or {@code null} when they are not available: the
+     * VM was started without {@code --add-modules jdk.incubator.vector}, has no hardware FMA, or the system property
+     * {@value #VECTOR_PROPERTY} is {@code false}. Then the scalar loops below run instead.
+     */
+    static final SmallKernels VECTOR = vectorKernels();
+
+    /** The system property that turns the Vector API kernels off ({@code -Datlasgraph.grassmann.vector=false}). */
+    static final String VECTOR_PROPERTY = "atlasgraph.grassmann.vector";
+
+    /** The system property that turns the native BLAS kernels off ({@code -Datlasgraph.grassmann.blas=false}). */
+    static final String BLAS_PROPERTY = "atlasgraph.grassmann.blas";
+
+    /**
+     * The native BLAS kernels for k ≥ {@link #BLAS_FROM_K}, or {@code null} when they are not available: the jars
+     * {@code org.bytedeco:openblas} and {@code javacpp} (with the natives of this platform) are not on the class path,
+     * their libraries do not load, or the system property {@value #BLAS_PROPERTY} is {@code false}. Then EJML and the
+     * scalar loops run instead.
+     */
+    static final LargeKernels BLAS = blasKernels(System.getProperty(BLAS_PROPERTY, "true"),
+            "org.atlasgraph.grassmann.BlasKernels");
+
+    /**
+     * From this k on the kernels use {@link #BLAS} where it is available. Measured at n = 2000 (2 cores): OpenBLAS
+     * is ~5× faster than the scalar loops at k = 100, and already ahead at k = 24, where the vector kernels stop.
+     */
+    static final int BLAS_FROM_K = 17;
+
     /** Rows per block of {@link #transpose}. */
     private static final int TRANSPOSE_BLOCK = 16;
 
@@ -64,6 +101,51 @@ final class GrassmannKernels {
     static final int NOT_FINITE = 3;
 
     private GrassmannKernels() {
+    }
+
+    private static SmallKernels vectorKernels() {
+        if (!FMA || !Boolean.parseBoolean(System.getProperty(VECTOR_PROPERTY, "true"))
+                || ModuleLayer.boot().findModule("jdk.incubator.vector").isEmpty()) {
+            return null;
+        }
+        try {
+            return (SmallKernels) Class.forName("org.atlasgraph.grassmann.VectorKernels").getDeclaredConstructor()
+                    .newInstance();
+        } catch (ReflectiveOperationException | LinkageError e) {
+            // The module is there but its classes cannot be linked: run the scalar loops.
+            return null;
+        }
+    }
+
+    /**
+     * Loads the native BLAS kernels, or answers {@code null} (never throws) when they are turned off or cannot load.
+     *
+     * @param enabled   the value of {@value #BLAS_PROPERTY} ({@code "false"} turns them off)
+     * @param className the implementation to load ({@code BlasKernels}; tests pass a missing one)
+     * @return the kernels, or {@code null}
+     */
+    static LargeKernels blasKernels(String enabled, String className) {
+        if (!Boolean.parseBoolean(enabled)) {
+            return null;
+        }
+        try {
+            return (LargeKernels) Class.forName(className).getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            // No OpenBLAS jars, or no natives for this platform: EJML and the scalar loops run.
+            return null;
+        }
+    }
+
+    /** @return a description of the kernels a workspace of order k uses, for diagnostics */
+    static String describe(int k) {
+        Workspace ws = new Workspace(k + 1, k);
+        if (ws.small != null) {
+            return "vector (jdk.incubator.vector)";
+        }
+        if (ws.large != null) {
+            return "native BLAS (OpenBLAS)";
+        }
+        return k >= BLOCKED_FROM_K ? "blocked (EJML)" : "scalar";
     }
 
     private static boolean hardwareFma() {
@@ -84,6 +166,16 @@ final class GrassmannKernels {
     static final class Workspace {
         final int k;
         final int m;
+        /** The vector kernels this workspace uses, or {@code null}. */
+        final SmallKernels small;
+        /** The native BLAS kernels this workspace uses, or {@code null}. */
+        final LargeKernels large;
+        /** Their native buffers, or {@code null}. */
+        final LargeKernels.Buffers buffers;
+        /** R padded to the vector kernels' span per row (zeros beyond k), or empty. */
+        final double[] rPad;
+        /** m×k zeros: the h of an ingest and the K of an Ehresmann chart for the vector kernels, or empty. */
+        final double[] zeros;
         final double[] xi;
         final double[] g;
         final double[] top;
@@ -112,11 +204,25 @@ final class GrassmannKernels {
         final double[] memoT;
 
         Workspace(int n, int k) {
+            this(n, k, VECTOR, BLAS);
+        }
+
+        /**
+         * @param vector the vector kernels to use where they take k, or {@code null} (tests compare every path)
+         * @param blas   the native BLAS kernels to use from {@link #BLAS_FROM_K} on, or {@code null}
+         */
+        Workspace(int n, int k, SmallKernels vector, LargeKernels blas) {
             this.k = k;
             this.m = n - k;
             int kk = k * k;
+            this.small = vector != null && k <= vector.maxK() && k < BLAS_FROM_K ? vector : null;
+            this.large = small == null && blas != null && k >= BLAS_FROM_K ? blas : null;
+            this.buffers = large == null ? null : large.buffers(n, k);
+            int span = small == null ? 0 : small.span(k);
+            rPad = new double[k * span];
+            zeros = new double[small == null ? 0 : m * k];
             xi = new double[kk];
-            g = new double[kk];
+            g = new double[kk + span];
             top = new double[kk];
             r = new double[kk];
             lu = new double[kk];
@@ -127,11 +233,12 @@ final class GrassmannKernels {
             tx = new double[kk];
             z = new double[kk];
             memoT = new double[kk];
-            boolean blocked = k >= BLOCKED_FROM_K;
-            xj = new double[blocked ? m * k : m];
-            xjRows = blocked ? new double[0][] : new double[k][m];
-            p = new double[m * k];
-            ptRows = blocked ? new double[0][] : new double[k][m];
+            boolean blocked = k >= BLOCKED_FROM_K && large == null;
+            boolean loops = k < BLOCKED_FROM_K && small == null && large == null;
+            xj = new double[blocked ? m * k : loops ? m : 0];
+            xjRows = loops ? new double[k][m] : new double[0][];
+            p = new double[m * k + span];
+            ptRows = loops ? new double[k][m] : new double[0][];
             mean = new double[m * k];
         }
     }
@@ -146,7 +253,16 @@ final class GrassmannKernels {
      * @return {@code false} when the k×k block N is numerically singular: the chart cannot represent the point
      */
     static boolean ingest(GrassmannChart chart, double[] x, double[] out, Workspace ws) {
-        if (!project(chart, x, ws)) {
+        if (ws.small != null) {
+            if (!solveSmall(chart, x, ws)) {
+                return false;
+            }
+            ws.small.update(x, chart.lower, ws.rPad, chart.k, ws.zeros,
+                    chart.isAdHoc() ? chart.rotation.offset : ws.zeros, 1, out, ws.p);
+            return true;
+        }
+        if (!(ws.large != null ? ws.large.project(chart, x, ws.buffers, ws.g, ws.r, ws.p, ws.tx)
+                : project(chart, x, ws))) {
             return false;
         }
         int k = chart.k;
@@ -179,7 +295,15 @@ final class GrassmannKernels {
      */
     static int step(GrassmannChart chart, double[] x, double[] h, double[] tMean, double t, double[] out,
                     double[] tOut, Workspace ws) {
-        if (!project(chart, x, ws)) {
+        boolean solved;
+        if (ws.small != null) {
+            solved = solveSmall(chart, x, ws);
+        } else if (ws.large != null) {
+            solved = ws.large.project(chart, x, ws.buffers, ws.g, ws.r, ws.p, ws.tx);
+        } else {
+            solved = project(chart, x, ws);
+        }
+        if (!solved) {
             return SINGULAR;
         }
         int k = chart.k;
@@ -190,7 +314,9 @@ final class GrassmannKernels {
         double zMax = 0;
         if (adHoc) {
             // T_X = G R − WᵀK;  T ← T + t(T_X − T);  Z = Ψ T;  zMax = max_j ‖z_j‖.
-            product(ws.g, ws.r, ws.tx, k, blocked);
+            if (ws.large == null) {
+                product(ws.g, ws.r, ws.tx, k, blocked);
+            }
             double[] zColumns = ws.top;
             Arrays.fill(zColumns, 0, k, 0);
             for (int a = 0; a < k; a++) {
@@ -218,7 +344,9 @@ final class GrassmannKernels {
         double[] p = ws.p;
         int mk = m * k;
         double largest = 0;
-        if (adHoc) {
+        if (ws.small != null) {
+            largest = ws.small.update(x, chart.lower, ws.rPad, k, h, adHoc ? q.offset : ws.zeros, t, out, ws.p);
+        } else if (adHoc) {
             double[] offset = q.offset;
             for (int i = 0; i < mk; i++) {
                 double v = h[i] + t * ((p[i] - offset[i]) - h[i]);
@@ -235,23 +363,76 @@ final class GrassmannKernels {
         if (!(largest < Double.POSITIVE_INFINITY)) {
             return NOT_FINITE;
         }
-        double bound = GrassmannChart.TRUST_BOUND;
         if (!adHoc) {
-            return largest < bound ? INSIDE : OUTSIDE;
+            return largest < GrassmannChart.TRUST_BOUND ? INSIDE : OUTSIDE;
         }
+        return insideBound(q, out, ws.z, zMax, largest, m, k) ? INSIDE : OUTSIDE;
+    }
+
+    /**
+     * The exact trust test |b_ij| &lt; 1 of an ad hoc chart's published coordinates h, B = h + W Z: first with the
+     * largest |h_ij| and ‖w_i‖, then row by row, exactly only where a row's bound reaches 1.
+     *
+     * @param z       Z = Ψ Wᵀh, k×k
+     * @param zMax    max_j ‖z_j‖ over the columns of Z
+     * @param largest max |h_ij|
+     */
+    private static boolean insideBound(QaRotation q, double[] h, double[] z, double zMax, double largest, int m,
+                                       int k) {
+        double bound = GrassmannChart.TRUST_BOUND;
         if (largest + q.maxRowNorm * zMax < bound) {
-            return INSIDE;
+            return true;
         }
         for (int i = 0; i < m; i++) {
             double rm = 0;
             for (int c = 0; c < k; c++) {
-                rm = Math.max(rm, Math.abs(out[i * k + c]));
+                rm = Math.max(rm, Math.abs(h[i * k + c]));
             }
-            if (rm + q.rowNorms[i] * zMax >= bound && exactRowMax(q, out, ws.z, i, k) >= bound) {
-                return OUTSIDE;
+            if (rm + q.rowNorms[i] * zMax >= bound && exactRowMax(q, h, z, i, k) >= bound) {
+                return false;
             }
         }
-        return INSIDE;
+        return true;
+    }
+
+    /** @return Wᵀh for an ad hoc chart, a new k×k array (longer when the vector kernels pad it) */
+    private static double[] centreGram(GrassmannChart chart, double[] h) {
+        int k = chart.k;
+        int m = chart.m;
+        if (chart.padded() != null) {
+            double[] g = new double[k * k + VECTOR.span(k)];
+            VECTOR.gram(chart.padded(), chart.widePitch(), h, m, k, g);
+            return g;
+        }
+        double[] g = new double[k * k];
+        Dense.multTransA(Dense.wrap(m, k, chart.rotation.w), Dense.wrap(m, k, h), Dense.wrap(k, k, g));
+        return g;
+    }
+
+    /**
+     * Whether published coordinates h of an ad hoc chart lie in its domain of trust, |b_ij| &lt; 1 for B = S_m⁻¹h
+     * (the test of {@link #step}): one product T = Wᵀh (mk²) and a bound, without forming B.
+     *
+     * @param h published coordinates, (n−k)×k, finite (not modified)
+     */
+    static boolean inside(GrassmannChart chart, double[] h) {
+        int k = chart.k;
+        int m = chart.m;
+        QaRotation q = chart.rotation;
+        double[] z = centreGram(chart, h);
+        double[] columns = new double[k];
+        for (int a = 0; a < k; a++) {
+            for (int c = 0; c < k; c++) {
+                double zi = q.psi[a] * z[a * k + c];
+                z[a * k + c] = zi;
+                columns[c] += zi * zi;
+            }
+        }
+        double zMax = 0;
+        for (double c : columns) {
+            zMax = Math.max(zMax, c);
+        }
+        return insideBound(q, h, z, Math.sqrt(zMax), Dense.maxAbs(h), m, k);
     }
 
     /** @return max_j |b_ij| for row i of B = H + W Z, exactly (k² multiply-adds) */
@@ -272,17 +453,60 @@ final class GrassmannKernels {
      * T = Wᵀh for published coordinates h of an ad hoc chart (the memo of {@link #step} when it has none).
      *
      * @param out receives T, k×k
+     * @param ws  this thread's workspace
      */
-    static void gramWithCentre(GrassmannChart chart, double[] h, double[] out) {
+    static void gramWithCentre(GrassmannChart chart, double[] h, double[] out, Workspace ws) {
+        if (ws.large != null) {
+            ws.large.gramWithCentre(chart, h, ws.buffers, out);
+            return;
+        }
+        if (chart.padded() != null) {
+            System.arraycopy(centreGram(chart, h), 0, out, 0, chart.k * chart.k);
+            return;
+        }
         Dense.multTransA(Dense.wrap(chart.m, chart.k, chart.rotation.w), Dense.wrap(chart.m, chart.k, h),
                 Dense.wrap(chart.k, chart.k, out));
+    }
+
+    /**
+     * The vector kernels' part of {@link #project}: X_I, G = W̃ᵀX (ad hoc charts), N and R = N⁻¹S_k⁻¹ (X_I⁻¹ for
+     * Ehresmann charts), R padded into {@code ws.rPad}; P is left to the output pass.
+     *
+     * @return {@code false} when N is numerically singular
+     */
+    private static boolean solveSmall(GrassmannChart chart, double[] x, Workspace ws) {
+        int k = chart.k;
+        int[] upper = chart.upper;
+        for (int j = 0; j < k; j++) {
+            System.arraycopy(x, upper[j] * k, ws.xi, j * k, k);
+        }
+        QaRotation q = chart.rotation;
+        if (q.isIdentity()) {
+            if (!Dense.solve(ws.xi, k, ws.identity, ws.r, ws.lu)) {
+                return false;
+            }
+        } else {
+            ws.small.gram(chart.wide(), chart.widePitch(), x, chart.n, k, ws.g);
+            product(q.v, ws.g, ws.top, k, false);
+            for (int i = 0; i < k * k; i++) {
+                ws.top[i] += ws.xi[i];
+            }
+            if (!Dense.solve(ws.top, k, q.skInverse, ws.r, ws.lu)) {
+                return false;
+            }
+        }
+        int span = ws.small.span(k);
+        for (int a = 0; a < k; a++) {
+            System.arraycopy(ws.r, a * k, ws.rPad, a * span, k);
+        }
+        return true;
     }
 
     /**
      * Changes R = X_U⁻¹ (in the workspace) before {@link #project} forms P = X_J R: the running mean's
      * normal-coordinate correction R ← R·g(BᵀB) ({@code GrassmannRunningMean}). When it is called, the workspace also
      * holds X_I and X_J (X_Jᵀ in {@code xjRows} below {@link #BLOCKED_FROM_K}, X_J in {@code xj} from it on) and, for
-     * ad hoc charts, G = WᵀX_J.
+     * ad hoc charts, G = WᵀX_J. It needs the scalar path's buffers: a workspace made without vector or native kernels.
      */
     @FunctionalInterface
     interface RightFactor {
@@ -304,12 +528,16 @@ final class GrassmannKernels {
     }
 
     /**
-     * {@link #project(GrassmannChart, double[], Workspace)} with R ← R·F applied before P is formed.
+     * {@link #project(GrassmannChart, double[], Workspace)} with R ← R·F applied before P is formed, on the scalar
+     * path (the workspace must have been made without vector or native kernels).
      *
      * @param factor the change of R, or {@code null} for none
      * @return {@code false} when N is numerically singular
      */
     static boolean project(GrassmannChart chart, double[] x, Workspace ws, RightFactor factor) {
+        if (factor != null && (ws.small != null || ws.large != null)) {
+            throw new IllegalStateException("a right factor needs a scalar-path workspace");
+        }
         int k = chart.k;
         int m = chart.m;
         int[] upper = chart.upper;

@@ -27,6 +27,17 @@ import org.atlasgraph.api.check.InvalidInputException;
 final class GrassmannMetric implements Metric {
     private final int m;
     private final int k;
+    /** This thread's last base point and what the metric needs of it (optimizers ask several times at one point). */
+    private final ThreadLocal<AtPoint> last = new ThreadLocal<>();
+
+    /**
+     * What the metric needs at a base point, B and K = I + BᵀB and K⁻¹; recognised by the identity of the point's
+     * coordinates (immutable) and chart.
+     *
+     * @param kInverse K⁻¹, or {@code null} when K is numerically singular
+     */
+    private record AtPoint(Coordinates xi, GrassmannChart chart, double[] b, double[] gram, double[] kInverse) {
+    }
 
     GrassmannMetric(int n, int k) {
         this.m = n - k;
@@ -38,9 +49,10 @@ final class GrassmannMetric implements Metric {
         p.requireTangent("u", u);
         p.requireTangent("v", v);
         GrassmannChart chart = chart(p);
-        double[] b = chart.orthonormal(point(p));
-        double[] kInverse = new double[k * k];
-        if (!Dense.invert(Dense.identityPlusGram(b, m, k), k, kInverse, new double[k * k])) {
+        AtPoint at = at(p, chart);
+        double[] b = at.b();
+        double[] kInverse = at.kInverse();
+        if (kInverse == null) {
             throw new ArithmeticException("metric: I + BᵀB is not invertible at " + p.chart().id());
         }
         double[] vv = chart.orthonormal(v.tau().toArray());
@@ -60,7 +72,8 @@ final class GrassmannMetric implements Metric {
     @Override
     public TangentVector raise(ChartPoint p, Coordinates covector) {
         GrassmannChart chart = chart(p);
-        double[] b = chart.orthonormal(point(p));
+        AtPoint at = at(p, chart);
+        double[] b = at.b();
         if (covector.dimension() != m * k) {
             throw new InvalidInputException("covector", "length " + m * k + " (dimension of " + p.chart().id() + ")",
                     String.valueOf(covector.dimension()));
@@ -69,7 +82,7 @@ final class GrassmannMetric implements Metric {
         double[] left = w.clone();
         Dense.multAdd(1, Dense.wrap(m, k, b), Dense.wrap(k, k, Dense.multTransA(b, m, k, w, k)),
                 Dense.wrap(m, k, left));
-        double[] result = Dense.mult(left, m, k, Dense.identityPlusGram(b, m, k), k);
+        double[] result = Dense.mult(left, m, k, at.gram(), k);
         return p.tangent(Coordinates.ofComputed("raise", chart.published(result)));
     }
 
@@ -85,6 +98,20 @@ final class GrassmannMetric implements Metric {
         Checks.requireFiniteOfLength("euclidean gradient", euclideanGradient, (m + k) * k,
                 "n·k for Gr(" + (m + k) + "," + k + ")");
         return p.tangent(chart.tangentCoordinates(p.xi(), euclideanGradient));
+    }
+
+    /** @return B, K and K⁻¹ at p: this thread's last ones when p is the same point, else computed (O(nk² + k³)) */
+    private AtPoint at(ChartPoint p, GrassmannChart chart) {
+        AtPoint a = last.get();
+        if (a != null && a.xi() == p.xi() && a.chart() == chart) {
+            return a;
+        }
+        double[] b = chart.orthonormal(point(p));
+        double[] gram = Dense.identityPlusGram(b, m, k);
+        double[] kInverse = new double[k * k];
+        a = new AtPoint(p.xi(), chart, b, gram, Dense.invert(gram, k, kInverse, new double[k * k]) ? kInverse : null);
+        last.set(a);
+        return a;
     }
 
     private GrassmannChart chart(ChartPoint p) {

@@ -6,7 +6,8 @@
  * and {@link org.atlasgraph.grassmann.GrassmannProvider} registers it as provider {@code "grassmann"}.
  * Package-private: the Ehresmann and ad hoc charts ({@code GrassmannChart}, with the rotation Q_C of Claim 3.1 in
  * low-rank form, {@code QaRotation}), the lazy atlas and its transitions, the metric, the closed-form geometry of
- * Fig. S1 ({@code GrassmannGeometry}), Oja's rule ({@code OjaStep}) and the allocation-free ingest kernel
- * ({@code GrassmannKernels}). No class here forms an n×n matrix.
+ * Fig. S1 ({@code GrassmannGeometry}), Oja's rule ({@code OjaStep}) and the allocation-free ingest kernels
+ * ({@code GrassmannKernels}, with the optional {@code VectorKernels} on the JDK Vector API and {@code BlasKernels}
+ * on OpenBLAS). No class here forms an n×n matrix.
  */
 package org.atlasgraph.grassmann;

@@ -1,0 +1,244 @@
+package org.atlasgraph.grassmann;
+
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.bytedeco.javacpp.DoublePointer;
+import org.bytedeco.javacpp.IntPointer;
+import org.bytedeco.javacpp.Pointer;
+import org.bytedeco.openblas.global.openblas;
+
+/**
+ * {@link LargeKernels} on OpenBLAS (JavaCPP presets, {@code org.bytedeco:openblas}): DGEMM for the products, LAPACK's
+ * LU (DGETRF/DGETRS) for the k×k solve, on one OpenBLAS thread unless {@value #THREADS_PROPERTY} or
+ * OPENBLAS_NUM_THREADS says otherwise. Loaded only by {@link GrassmannKernels#BLAS}, never named elsewhere, so that
+ * the provider runs without these jars or on a platform without their natives.
+ *
+ * <p>X_J and X_I are gathered on the Java side and copied to native memory in one call each, P and the k×k results
+ * copied back in one call each: O(nk) copies next to O(nk²) arithmetic. The chart's W, V and S_k⁻¹ are copied only
+ * when the chart differs from the previous call's.
+ *
+ * <p>OpenBLAS factorizes with its parallel DGETRF from k = 100 on (m·n ≥ 10⁴), which keeps per-thread job tables on
+ * the calling thread's stack (with more than one thread), more than the 1 MB of a default Java thread: that
+ * factorization runs on one daemon thread with a {@link #LU_STACK} stack (a hand-off of some microseconds next to a
+ * millisecond step).
+ */
+final class BlasKernels implements LargeKernels {
+    private static final int ROW = openblas.CblasRowMajor;
+    private static final int NO = openblas.CblasNoTrans;
+    private static final int TRANSPOSE = openblas.CblasTrans;
+    private static final int LAPACK_ROW = openblas.LAPACK_ROW_MAJOR;
+    /** From this order on OpenBLAS's DGETRF runs in parallel (its interface: m·n ≥ 10⁴ in double precision). */
+    private static final int PARALLEL_LU_FROM = 100;
+    /** Stack of the factorizing thread: parallel DGETRF overflowed 1 MB at k = 250 and ran in 16 MB at k = 500. */
+    private static final long LU_STACK = 256L << 20;
+    /**
+     * The system property giving OpenBLAS's thread count (default 1; the environment variable OPENBLAS_NUM_THREADS,
+     * when set, wins). One thread by default: on 2 cores shared with other work (load ≈ 20), Gr(2000,100) took
+     * 3.4 ms per Fréchet update on one thread and 130–340 ms on OpenBLAS's default two, whose workers spin.
+     */
+    static final String THREADS_PROPERTY = "atlasgraph.grassmann.blas.threads";
+    private static final ExecutorService LU_THREAD = Executors.newSingleThreadExecutor(task -> {
+        Thread t = new Thread(null, task, "atlasgraph-openblas-lu", LU_STACK);
+        t.setDaemon(true);
+        return t;
+    });
+
+    /** Native buffers of one thread for one (n, k), and the chart whose W, V, S_k⁻¹ they hold. */
+    private static final class NativeBuffers implements Buffers {
+        final int k;
+        final int m;
+        final DoublePointer xj;
+        final DoublePointer xi;
+        final DoublePointer w;
+        final DoublePointer v;
+        final DoublePointer sk;
+        final DoublePointer g;
+        final DoublePointer top;
+        final DoublePointer r;
+        final DoublePointer p;
+        final DoublePointer tx;
+        final IntPointer pivots;
+        /** X_J gathered, m×k. */
+        final double[] gathered;
+        /** X_I gathered, k×k. */
+        final double[] block;
+        final double[] identity;
+        GrassmannChart chart;
+
+        NativeBuffers(int n, int k) {
+            this.k = k;
+            this.m = n - k;
+            long mk = (long) m * k;
+            long kk = (long) k * k;
+            xj = new DoublePointer(mk);
+            xi = new DoublePointer(kk);
+            w = new DoublePointer(mk);
+            v = new DoublePointer(kk);
+            sk = new DoublePointer(kk);
+            g = new DoublePointer(kk);
+            top = new DoublePointer(kk);
+            r = new DoublePointer(kk);
+            p = new DoublePointer(mk);
+            tx = new DoublePointer(kk);
+            pivots = new IntPointer(k);
+            gathered = new double[m * k];
+            block = new double[k * k];
+            identity = new double[k * k];
+            for (int a = 0; a < k; a++) {
+                identity[a * k + a] = 1;
+            }
+        }
+
+        /** Copies the chart's W, V and S_k⁻¹ unless they are already here. */
+        void load(GrassmannChart c) {
+            if (chart == c) {
+                return;
+            }
+            chart = null;
+            QaRotation q = c.rotation;
+            if (!q.isIdentity()) {
+                w.put(q.w, 0, m * k);
+                v.put(q.v, 0, k * k);
+                sk.put(q.skInverse, 0, k * k);
+            } else {
+                sk.put(identity, 0, k * k);
+            }
+            chart = c;
+        }
+    }
+
+    /**
+     * Loads the native libraries and runs each kind of call once (native buffers, DGEMM on them and on Java arrays,
+     * DGETRF) on a 2×2 diagonal matrix, so that a platform where the libraries do not load, or load only in part (as
+     * OpenBLAS from the system without JavaCPP's own natives), is detected at start: the constructor throws and
+     * {@link GrassmannKernels#BLAS} falls back.
+     *
+     * @throws IllegalStateException when a call answers wrongly
+     */
+    BlasKernels() {
+        if (System.getenv("OPENBLAS_NUM_THREADS") == null) {
+            openblas.blas_set_num_threads(Integer.getInteger(THREADS_PROPERTY, 1));
+        }
+        DoublePointer a = new DoublePointer(2.0, 0.0, 0.0, 3.0);
+        DoublePointer c = new DoublePointer(4);
+        IntPointer pivots = new IntPointer(2);
+        try {
+            int info = openblas.LAPACKE_dgetrf(LAPACK_ROW, 2, 2, a, 2, pivots);
+            openblas.cblas_dgemm(ROW, NO, NO, 2, 2, 2, 1, a, 2, a, 2, 0, c, 2);
+            double[] square = new double[4];
+            gemm(false, false, 2, 2, 2, 1, new double[] {2, 0, 0, 3}, new double[] {2, 0, 0, 3}, 0, square);
+            if (info != 0 || c.get(0) != 4 || c.get(3) != 9 || square[0] != 4 || square[3] != 9) {
+                throw new IllegalStateException("OpenBLAS answered a 2×2 diagonal product wrongly");
+            }
+        } finally {
+            a.close();
+            c.close();
+            pivots.close();
+        }
+    }
+
+    @Override
+    public Buffers buffers(int n, int k) {
+        return new NativeBuffers(n, k);
+    }
+
+    @Override
+    public boolean project(GrassmannChart chart, double[] x, Buffers buffers, double[] g, double[] r, double[] p,
+                           double[] tx) {
+        NativeBuffers b = (NativeBuffers) buffers;
+        int k = b.k;
+        int m = b.m;
+        b.load(chart);
+        int[] upper = chart.upper;
+        int[] lower = chart.lower;
+        for (int j = 0; j < k; j++) {
+            System.arraycopy(x, upper[j] * k, b.block, j * k, k);
+        }
+        for (int i = 0; i < m; i++) {
+            System.arraycopy(x, lower[i] * k, b.gathered, i * k, k);
+        }
+        b.xj.put(b.gathered, 0, m * k);
+        boolean adHoc = chart.isAdHoc();
+        double scale;
+        if (adHoc) {
+            // G = WᵀX_J;  N = X_I + V G.
+            openblas.cblas_dgemm(ROW, TRANSPOSE, NO, k, k, m, 1, b.w, k, b.xj, k, 0, b.g, k);
+            b.top.put(b.block, 0, k * k);
+            openblas.cblas_dgemm(ROW, NO, NO, k, k, k, 1, b.v, k, b.g, k, 1, b.top, k);
+            b.top.get(b.block, 0, k * k);
+            scale = Dense.maxAbs(b.block);
+        } else {
+            b.top.put(b.block, 0, k * k);
+            scale = Dense.maxAbs(b.block);
+        }
+        if (!(scale > 0) || !Double.isFinite(scale)) {
+            return false;
+        }
+        if (factorize(b) < 0) {
+            return false;
+        }
+        double threshold = Dense.SINGULAR_PIVOT * scale;
+        for (int a = 0; a < k; a++) {
+            if (!(Math.abs(b.top.get((long) a * k + a)) > threshold)) {
+                return false;
+            }
+        }
+        // R = N⁻¹ S_k⁻¹ (S_k⁻¹ = I for Ehresmann charts);  P = X_J R;  T_X = G R.
+        Pointer.memcpy(b.r, b.sk, (long) k * k * Double.BYTES);
+        openblas.LAPACKE_dgetrs(LAPACK_ROW, (byte) 'N', k, k, b.top, k, b.pivots, b.r, k);
+        openblas.cblas_dgemm(ROW, NO, NO, m, k, k, 1, b.xj, k, b.r, k, 0, b.p, k);
+        b.p.get(p, 0, m * k);
+        b.r.get(r, 0, k * k);
+        if (adHoc) {
+            openblas.cblas_dgemm(ROW, NO, NO, k, k, k, 1, b.g, k, b.r, k, 0, b.tx, k);
+            b.g.get(g, 0, k * k);
+            b.tx.get(tx, 0, k * k);
+        }
+        return true;
+    }
+
+    /** @return DGETRF's info for N in {@code b.top}, factorized in place (pivots in {@code b.pivots}) */
+    private static int factorize(NativeBuffers b) {
+        int k = b.k;
+        if (k < PARALLEL_LU_FROM) {
+            return openblas.LAPACKE_dgetrf(LAPACK_ROW, k, k, b.top, k, b.pivots);
+        }
+        Future<Integer> info = LU_THREAD.submit(() -> openblas.LAPACKE_dgetrf(LAPACK_ROW, k, k, b.top, k, b.pivots));
+        boolean interrupted = false;
+        try {
+            while (true) {
+                try {
+                    return info.get();
+                } catch (InterruptedException e) {
+                    // The factorization writes into this thread's buffers: wait for it, then restore the flag.
+                    interrupted = true;
+                }
+            }
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("OpenBLAS DGETRF failed", e.getCause());
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    @Override
+    public void gemm(boolean transposeA, boolean transposeB, int rows, int cols, int inner, double alpha, double[] a,
+                     double[] b, double beta, double[] c) {
+        openblas.cblas_dgemm(ROW, transposeA ? TRANSPOSE : NO, transposeB ? TRANSPOSE : NO, rows, cols, inner, alpha,
+                a, transposeA ? rows : inner, b, transposeB ? inner : cols, beta, c, cols);
+    }
+
+    @Override
+    public void gramWithCentre(GrassmannChart chart, double[] h, Buffers buffers, double[] out) {
+        NativeBuffers b = (NativeBuffers) buffers;
+        int k = b.k;
+        b.load(chart);
+        b.p.put(h, 0, b.m * k);
+        openblas.cblas_dgemm(ROW, TRANSPOSE, NO, k, k, b.m, 1, b.w, k, b.p, k, 0, b.tx, k);
+        b.tx.get(out, 0, k * k);
+    }
+}

@@ -1,0 +1,53 @@
+package org.atlasgraph.grassmann;
+
+/**
+ * The O(nk²) and O(k³) parts of {@link GrassmannKernels} for large k on a native BLAS. One implementation,
+ * {@code BlasKernels} (OpenBLAS through the JavaCPP presets, {@code org.bytedeco:openblas}), is loaded at start when
+ * those jars and their native libraries for this platform are on the class path ({@link GrassmannKernels#BLAS});
+ * without them the kernels use EJML.
+ */
+interface LargeKernels {
+    /**
+     * @param n the ambient dimension
+     * @param k the subspace dimension
+     * @return one thread's native buffers for Gr(n,k)
+     */
+    Buffers buffers(int n, int k);
+
+    /**
+     * What {@code GrassmannKernels.project} computes: G = WᵀX_J (ad hoc charts), N = X_I + VG, R = N⁻¹S_k⁻¹
+     * (X_I⁻¹ for Ehresmann charts), P = X_J R and, for ad hoc charts, T_X = G R (without the −WᵀK).
+     *
+     * @param chart the chart
+     * @param x     X, n×k row-major
+     * @param b     this thread's buffers
+     * @param g     receives G, k×k (ad hoc charts)
+     * @param r     receives R, k×k
+     * @param p     receives P, m×k
+     * @param tx    receives G R, k×k (ad hoc charts)
+     * @return {@code false} when a pivot of N's LU factorization falls below {@link Dense#SINGULAR_PIVOT} times the
+     *     largest entry of N (as {@link Dense#solve})
+     */
+    boolean project(GrassmannChart chart, double[] x, Buffers b, double[] g, double[] r, double[] p, double[] tx);
+
+    /**
+     * T = Wᵀh for published coordinates h of an ad hoc chart.
+     *
+     * @param out receives T, k×k
+     */
+    void gramWithCentre(GrassmannChart chart, double[] h, Buffers b, double[] out);
+
+    /**
+     * c = alpha·op(a)·op(b) + beta·c for row-major arrays, with op(a) rows×inner and op(b) inner×cols (DGEMM).
+     *
+     * @param transposeA whether op(a) = aᵀ (a stored inner×rows)
+     * @param transposeB whether op(b) = bᵀ (b stored cols×inner)
+     * @param c          rows×cols, may not alias a or b
+     */
+    void gemm(boolean transposeA, boolean transposeB, int rows, int cols, int inner, double alpha, double[] a,
+              double[] b, double beta, double[] c);
+
+    /** One thread's native buffers; released when unreachable. */
+    interface Buffers {
+    }
+}

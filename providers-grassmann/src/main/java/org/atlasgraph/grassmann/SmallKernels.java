@@ -1,0 +1,51 @@
+package org.atlasgraph.grassmann;
+
+/**
+ * The two O(nk²) passes of {@link GrassmannKernels} for small k, row by row over X in its own row-major layout: no
+ * gather of X_J, no transposes. One implementation, {@code VectorKernels} (the JDK Vector API), is loaded at start
+ * when the VM has the module {@code jdk.incubator.vector} ({@link GrassmannKernels#VECTOR}); without it the kernels
+ * fall back to their scalar loops.
+ *
+ * <p>A row of k doubles is handled as {@link #span()}/k ≥ 1 vectors whose lanes beyond k are padding: arrays read or
+ * written with that span carry at least {@link #span()} extra entries, or their last rows are done in scalar code.
+ */
+interface SmallKernels {
+    /** @return the largest k these kernels take */
+    int maxK();
+
+    /**
+     * @param k the order
+     * @return the lanes per row of length k: a multiple of the vector length, at least k
+     */
+    int span(int k);
+
+    /**
+     * G = W̃ᵀ X over all n rows, with W̃ the chart's W widened to n rows (zero rows at I) and to kPad columns.
+     *
+     * @param wide W̃, n×kPad row-major, kPad a multiple of 4 (zero columns beyond k)
+     * @param kPad its row length
+     * @param x    X, n×k row-major
+     * @param n    rows
+     * @param k    columns, at most {@link #maxK()}
+     * @param g    receives G, k×k row-major; length at least k² + {@link #span(int)}
+     */
+    void gram(double[] wide, int kPad, double[] x, int n, int k, double[] g);
+
+    /**
+     * The output pass: P = X_J R row by row (rows {@code lower[i]} of X), then in one flat pass
+     * {@code out = h + t(P − K − h)}, returning max |out_ij| (NaN or ∞ when an entry is not finite).
+     *
+     * @param x      X, n×k row-major
+     * @param lower  the rows J of X, increasing
+     * @param r      R, k rows each padded to {@link #span(int)} lanes (zeros beyond k)
+     * @param k      columns, at most {@link #maxK()}
+     * @param h      h, m×k (zeros for ingesting)
+     * @param offset K, m×k (zeros for an Ehresmann chart)
+     * @param t      the step fraction (1 for ingesting)
+     * @param out    receives the m×k result (may alias h)
+     * @param p      scratch for X_J R, length at least m·k + {@link #span(int)}
+     * @return max |out_ij|
+     */
+    double update(double[] x, int[] lower, double[] r, int k, double[] h, double[] offset, double t, double[] out,
+                  double[] p);
+}

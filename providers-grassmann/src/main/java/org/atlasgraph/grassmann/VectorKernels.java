@@ -1,0 +1,266 @@
+package org.atlasgraph.grassmann;
+
+import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * {@link SmallKernels} on the JDK Vector API (module {@code jdk.incubator.vector}, incubating in Java 17), for k up
+ * to two vectors: a row of X is one or two vectors of the preferred species (8 doubles with AVX-512, 4 with AVX2),
+ * its lanes beyond k padding that the results ignore. Loaded only by {@link GrassmannKernels#VECTOR}, never named
+ * elsewhere, so that the provider runs without the module.
+ *
+ * <p>The Gram pass keeps eight vector sums (four rows of Wᵀ × one or two row sets) so that the adders are not
+ * latency-bound; the output pass computes four rows of X_J R at a time, one or two vectors each, into a scratch
+ * array, then {@code h + t(P − K − h)} and max |·| in one flat pass. Rows whose span would run past the end of an
+ * array are done in scalar code. The kernels have few vector operations per method on purpose: JDK 17's C2 stops
+ * inlining the Vector API's call trees beyond a node budget, and an operation left out of line runs its slow
+ * Java fallback.
+ */
+final class VectorKernels implements SmallKernels {
+    private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
+    private static final int L = S.length();
+    private static final int ROWS = 4;
+
+    @Override
+    public int maxK() {
+        return 2 * L;
+    }
+
+    @Override
+    public int span(int k) {
+        return k <= L ? L : 2 * L;
+    }
+
+    @Override
+    public void gram(double[] wide, int kPad, double[] x, int n, int k, double[] g) {
+        int span = span(k);
+        // Rows r with r·k + span ≤ n·k are read as vectors; the rest in scalar code.
+        int safe = n * k >= span ? (n * k - span) / k + 1 : 0;
+        int scalarFrom;
+        if (span == L) {
+            scalarFrom = gram1(wide, kPad, x, k, g, safe);
+        } else {
+            scalarFrom = gram2(wide, kPad, x, k, g, safe);
+        }
+        for (int r = scalarFrom; r < n; r++) {
+            for (int a = 0; a < k; a++) {
+                double w = wide[r * kPad + a];
+                for (int c = 0; c < k; c++) {
+                    g[a * k + c] += w * x[r * k + c];
+                }
+            }
+        }
+    }
+
+    /** k ≤ L: blocks of four rows of Wᵀ, rows of X two at a time; @return the first row left to scalar code */
+    private static int gram1(double[] wide, int kPad, double[] x, int k, double[] g, int safe) {
+        int pairs = safe & ~1;
+        for (int a0 = 0; a0 < k; a0 += 4) {
+            DoubleVector s0 = DoubleVector.zero(S);
+            DoubleVector s1 = s0;
+            DoubleVector s2 = s0;
+            DoubleVector s3 = s0;
+            DoubleVector t0 = s0;
+            DoubleVector t1 = s0;
+            DoubleVector t2 = s0;
+            DoubleVector t3 = s0;
+            for (int r = 0; r < pairs; r += 2) {
+                DoubleVector u = DoubleVector.fromArray(S, x, r * k);
+                DoubleVector v = DoubleVector.fromArray(S, x, r * k + k);
+                int w = r * kPad + a0;
+                int e = w + kPad;
+                s0 = u.fma(DoubleVector.broadcast(S, wide[w]), s0);
+                s1 = u.fma(DoubleVector.broadcast(S, wide[w + 1]), s1);
+                s2 = u.fma(DoubleVector.broadcast(S, wide[w + 2]), s2);
+                s3 = u.fma(DoubleVector.broadcast(S, wide[w + 3]), s3);
+                t0 = v.fma(DoubleVector.broadcast(S, wide[e]), t0);
+                t1 = v.fma(DoubleVector.broadcast(S, wide[e + 1]), t1);
+                t2 = v.fma(DoubleVector.broadcast(S, wide[e + 2]), t2);
+                t3 = v.fma(DoubleVector.broadcast(S, wide[e + 3]), t3);
+            }
+            // Rows of G in increasing order: each store's padding lanes land on rows not yet written.
+            s0.add(t0).intoArray(g, a0 * k);
+            if (a0 + 1 < k) {
+                s1.add(t1).intoArray(g, (a0 + 1) * k);
+            }
+            if (a0 + 2 < k) {
+                s2.add(t2).intoArray(g, (a0 + 2) * k);
+            }
+            if (a0 + 3 < k) {
+                s3.add(t3).intoArray(g, (a0 + 3) * k);
+            }
+        }
+        return pairs;
+    }
+
+    /** L &lt; k ≤ 2L: blocks of four rows of Wᵀ, two vectors per row of X; @return the first row left to scalar code */
+    private static int gram2(double[] wide, int kPad, double[] x, int k, double[] g, int safe) {
+        for (int a0 = 0; a0 < k; a0 += 4) {
+            DoubleVector s0 = DoubleVector.zero(S);
+            DoubleVector s1 = s0;
+            DoubleVector s2 = s0;
+            DoubleVector s3 = s0;
+            DoubleVector t0 = s0;
+            DoubleVector t1 = s0;
+            DoubleVector t2 = s0;
+            DoubleVector t3 = s0;
+            for (int r = 0; r < safe; r++) {
+                DoubleVector u = DoubleVector.fromArray(S, x, r * k);
+                DoubleVector v = DoubleVector.fromArray(S, x, r * k + L);
+                int w = r * kPad + a0;
+                DoubleVector w0 = DoubleVector.broadcast(S, wide[w]);
+                DoubleVector w1 = DoubleVector.broadcast(S, wide[w + 1]);
+                DoubleVector w2 = DoubleVector.broadcast(S, wide[w + 2]);
+                DoubleVector w3 = DoubleVector.broadcast(S, wide[w + 3]);
+                s0 = u.fma(w0, s0);
+                s1 = u.fma(w1, s1);
+                s2 = u.fma(w2, s2);
+                s3 = u.fma(w3, s3);
+                t0 = v.fma(w0, t0);
+                t1 = v.fma(w1, t1);
+                t2 = v.fma(w2, t2);
+                t3 = v.fma(w3, t3);
+            }
+            s0.intoArray(g, a0 * k);
+            t0.intoArray(g, a0 * k + L);
+            if (a0 + 1 < k) {
+                s1.intoArray(g, (a0 + 1) * k);
+                t1.intoArray(g, (a0 + 1) * k + L);
+            }
+            if (a0 + 2 < k) {
+                s2.intoArray(g, (a0 + 2) * k);
+                t2.intoArray(g, (a0 + 2) * k + L);
+            }
+            if (a0 + 3 < k) {
+                s3.intoArray(g, (a0 + 3) * k);
+                t3.intoArray(g, (a0 + 3) * k + L);
+            }
+        }
+        return safe;
+    }
+
+    @Override
+    public double update(double[] x, int[] lower, double[] r, int k, double[] h, double[] offset, double t,
+                         double[] out, double[] p) {
+        int m = lower.length;
+        int span = span(k);
+        int safe = m;
+        // Rows i whose span stays inside p (i·k + span ≤ m·k) and X (lower[i]·k + span ≤ n·k).
+        while (safe > 0 && ((safe - 1) * k + span > m * k || lower[safe - 1] * k + span > x.length)) {
+            safe--;
+        }
+        int blocks = safe - safe % ROWS;
+        if (span == L) {
+            product1(x, lower, r, k, p, blocks);
+        } else {
+            product2(x, lower, r, k, p, blocks);
+        }
+        for (int i = blocks; i < m; i++) {
+            int o = lower[i] * k;
+            for (int c = 0; c < k; c++) {
+                double v = 0;
+                for (int a = 0; a < k; a++) {
+                    v = Math.fma(x[o + a], r[a * span + c], v);
+                }
+                p[i * k + c] = v;
+            }
+        }
+        // The flat pass out = h + t(P − K − h), with max |out|.
+        int mk = m * k;
+        int vectors = mk - mk % L;
+        DoubleVector tv = DoubleVector.broadcast(S, t);
+        DoubleVector largest = DoubleVector.zero(S);
+        for (int j = 0; j < vectors; j += L) {
+            DoubleVector hv = DoubleVector.fromArray(S, h, j);
+            DoubleVector v = DoubleVector.fromArray(S, p, j).sub(DoubleVector.fromArray(S, offset, j)).sub(hv)
+                    .fma(tv, hv);
+            v.intoArray(out, j);
+            largest = largest.max(v.abs());
+        }
+        // Lane by lane: JDK 17 does not compile a MAX reduction of doubles to vector instructions.
+        double[] lanes = new double[L];
+        largest.intoArray(lanes, 0);
+        double result = 0;
+        for (double v : lanes) {
+            result = Math.max(result, v);
+        }
+        for (int j = vectors; j < mk; j++) {
+            double v = Math.fma(t, (p[j] - offset[j]) - h[j], h[j]);
+            out[j] = v;
+            result = Math.max(result, Math.abs(v));
+        }
+        return result;
+    }
+
+    /** k ≤ L: P = X_J R on rows 0..blocks−1, four rows at a time, one vector each, stored in increasing order. */
+    private static void product1(double[] x, int[] lower, double[] r, int k, double[] p, int blocks) {
+        for (int i = 0; i < blocks; i += ROWS) {
+            int o0 = lower[i] * k;
+            int o1 = lower[i + 1] * k;
+            int o2 = lower[i + 2] * k;
+            int o3 = lower[i + 3] * k;
+            DoubleVector p0 = DoubleVector.zero(S);
+            DoubleVector p1 = p0;
+            DoubleVector p2 = p0;
+            DoubleVector p3 = p0;
+            for (int a = 0; a < k; a++) {
+                DoubleVector ra = DoubleVector.fromArray(S, r, a * L);
+                p0 = ra.fma(DoubleVector.broadcast(S, x[o0 + a]), p0);
+                p1 = ra.fma(DoubleVector.broadcast(S, x[o1 + a]), p1);
+                p2 = ra.fma(DoubleVector.broadcast(S, x[o2 + a]), p2);
+                p3 = ra.fma(DoubleVector.broadcast(S, x[o3 + a]), p3);
+            }
+            // Rows in increasing order: each store's padding lanes land on a row stored after it.
+            int j = i * k;
+            p0.intoArray(p, j);
+            p1.intoArray(p, j + k);
+            p2.intoArray(p, j + 2 * k);
+            p3.intoArray(p, j + 3 * k);
+        }
+    }
+
+    /** L &lt; k ≤ 2L: as {@link #product1} with two vectors per row. */
+    private static void product2(double[] x, int[] lower, double[] r, int k, double[] p, int blocks) {
+        int span = 2 * L;
+        for (int i = 0; i < blocks; i += ROWS) {
+            int o0 = lower[i] * k;
+            int o1 = lower[i + 1] * k;
+            int o2 = lower[i + 2] * k;
+            int o3 = lower[i + 3] * k;
+            DoubleVector p0 = DoubleVector.zero(S);
+            DoubleVector p1 = p0;
+            DoubleVector p2 = p0;
+            DoubleVector p3 = p0;
+            DoubleVector q0 = p0;
+            DoubleVector q1 = p0;
+            DoubleVector q2 = p0;
+            DoubleVector q3 = p0;
+            for (int a = 0; a < k; a++) {
+                DoubleVector ra = DoubleVector.fromArray(S, r, a * span);
+                DoubleVector rb = DoubleVector.fromArray(S, r, a * span + L);
+                DoubleVector x0 = DoubleVector.broadcast(S, x[o0 + a]);
+                DoubleVector x1 = DoubleVector.broadcast(S, x[o1 + a]);
+                DoubleVector x2 = DoubleVector.broadcast(S, x[o2 + a]);
+                DoubleVector x3 = DoubleVector.broadcast(S, x[o3 + a]);
+                p0 = ra.fma(x0, p0);
+                q0 = rb.fma(x0, q0);
+                p1 = ra.fma(x1, p1);
+                q1 = rb.fma(x1, q1);
+                p2 = ra.fma(x2, p2);
+                q2 = rb.fma(x2, q2);
+                p3 = ra.fma(x3, p3);
+                q3 = rb.fma(x3, q3);
+            }
+            // Low then high half, row by row: every store's padding lanes land on entries stored after it.
+            int j = i * k;
+            p0.intoArray(p, j);
+            q0.intoArray(p, j + L);
+            p1.intoArray(p, j + k);
+            q1.intoArray(p, j + k + L);
+            p2.intoArray(p, j + 2 * k);
+            q2.intoArray(p, j + 2 * k + L);
+            p3.intoArray(p, j + 3 * k);
+            q3.intoArray(p, j + 3 * k + L);
+        }
+    }
+}
