@@ -18,7 +18,7 @@ import org.atlasgraph.pointcloud.data.ReferenceManifold;
  * user waits for, and the accuracy figures are not timings).
  *
  * <ul>
- *   <li>{@code accuracy [REGEX]}: 12.2, the manifolds with exact geodesics ({@link ReferenceManifold}: S^d for
+ *   <li>{@code accuracy [REGEX [POINTS]]}: 12.2, the manifolds with exact geodesics ({@link ReferenceManifold}: S^d for
  *   d = 2 … 6, the flat tori T² and T³, the developable roll), each in its native R^m and rotated into R^100, clean
  *   and with Gaussian noise of 1% of the diameter per coordinate; d estimated; 200 pairs of sample points compared
  *   with the closed-form distance ({@link GeodesicComparison}). Cases whose name matches REGEX only.</li>
@@ -42,16 +42,17 @@ public final class LearningReport {
     }
 
     /**
-     * @param args {@code accuracy [REGEX]} or {@code scale [SIZES [NOISE]]}
+     * @param args {@code accuracy [REGEX [POINTS]]} or {@code scale [SIZES [NOISE]]}
      */
     public static void main(String[] args) {
         if (args.length >= 1 && args[0].equals("accuracy")) {
-            accuracy(args.length > 1 ? Pattern.compile(args[1]) : Pattern.compile(".*"));
+            accuracy(args.length > 1 ? Pattern.compile(args[1]) : Pattern.compile(".*"),
+                    args.length > 2 ? Integer.parseInt(args[2]) : Integer.MAX_VALUE);
         } else if (args.length >= 1 && args[0].equals("scale")) {
             scale(args.length > 1 ? args[1] : "10000,100000,1000000",
                     args.length > 2 ? Double.parseDouble(args[2]) : 0);
         } else {
-            System.err.println("usage: LearningReport accuracy [REGEX] | scale [SIZES [NOISE]]");
+            System.err.println("usage: LearningReport accuracy [REGEX [POINTS]] | scale [SIZES [NOISE]]");
             System.exit(2);
         }
     }
@@ -92,7 +93,7 @@ public final class LearningReport {
         }
     }
 
-    private static void accuracy(Pattern filter) {
+    private static void accuracy(Pattern filter, int most) {
         System.out.println("| case | d (est.) | D | noise | points | charts | learn s (CPU s) | mean err | max err "
                 + "| distortion | ms/pair | unreachable |");
         System.out.println("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
@@ -103,7 +104,8 @@ public final class LearningReport {
                 if (!filter.matcher(name).find()) {
                     continue;
                 }
-                ReferenceManifold.Sample sample = m.sample(c.points(), noise * m.diameter(), SEED);
+                int points = Math.min(c.points(), most);
+                ReferenceManifold.Sample sample = m.sample(points, noise * m.diameter(), SEED);
                 long start = System.nanoTime();
                 long cpuStart = cpuNanos();
                 PointCloudAtlas atlas = PointCloudAtlas.builder(sample.points()).seed(SEED).build();
@@ -111,9 +113,9 @@ public final class LearningReport {
                 double cpu = (cpuNanos() - cpuStart) / 1e9;
                 LearningSummary s = atlas.summary();
                 GeodesicComparison g = GeodesicComparison.measure(atlas, m, sample, PAIRS, SEED);
-                System.out.printf(Locale.ROOT, "| %s | %d (%d) | %d | %.0f%% | %d | %d | %.1f (%.1f) | %.2f%% | %.2f%% | %.3f "
-                                + "| %.2f | %d |%n", m.name(), m.dimension(), s.dimension(), m.ambientDimension(),
-                        100 * noise, c.points(), s.chartCount(), learn, cpu, 100 * g.meanRelativeError(),
+                System.out.printf(Locale.ROOT, "| %s | %d (%d) | %d | %.0f%% | %d | %d | %.1f (%.1f) | %.2f%% "
+                                + "| %.2f%% | %.3f | %.2f | %d |%n", m.name(), m.dimension(), s.dimension(),
+                        m.ambientDimension(), 100 * noise, points, s.chartCount(), learn, cpu, 100 * g.meanRelativeError(),
                         100 * g.maxRelativeError(), g.distortion(), g.nanosPerPair() / 1e6, g.unreachable());
             }
         }
