@@ -115,8 +115,9 @@ public final class LearningReport {
                 GeodesicComparison g = GeodesicComparison.measure(atlas, m, sample, PAIRS, SEED);
                 System.out.printf(Locale.ROOT, "| %s | %d (%d) | %d | %.0f%% | %d | %d | %.1f (%.1f) | %.2f%% "
                                 + "| %.2f%% | %.3f | %.2f | %d |%n", m.name(), m.dimension(), s.dimension(),
-                        m.ambientDimension(), 100 * noise, points, s.chartCount(), learn, cpu, 100 * g.meanRelativeError(),
-                        100 * g.maxRelativeError(), g.distortion(), g.nanosPerPair() / 1e6, g.unreachable());
+                        m.ambientDimension(), 100 * noise, points, s.chartCount(), learn, cpu,
+                        100 * g.meanRelativeError(), 100 * g.maxRelativeError(), g.distortion(),
+                        g.nanosPerPair() / 1e6, g.unreachable());
             }
         }
     }
