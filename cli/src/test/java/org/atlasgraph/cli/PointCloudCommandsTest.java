@@ -73,11 +73,11 @@ class PointCloudCommandsTest {
         Files.writeString(csv, "x,y,z\n1,2,3\n4,5,6\n");
         CliRun learn = CliRun.atlas("learn", "--input", csv.toString(), "--out", dir.resolve("a.json").toString());
         assertThat(learn.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(learn.err()).startsWith("atlas learn: points: expected at least");
+        assertThat(learn.err()).startsWith("atlas learn: --input '" + csv + "': points: expected at least");
 
         CliRun dim = CliRun.atlas("learn", "--count", "200", "--dim", "9", "--out", dir.resolve("a.json").toString());
         assertThat(dim.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(dim.err()).startsWith("atlas learn: dimension: expected 1 ≤ d < D = 9, found 9");
+        assertThat(dim.err()).startsWith("atlas learn: --dim: expected 1 ≤ d < D = 9, found 9");
         try (Stream<Path> files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString())).as("files after the failures")
                     .containsExactlyInAnyOrder("broken.json", "points.csv");
