@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
 
 /**
@@ -34,6 +35,8 @@ public final class ProviderParameters {
      * @throws InvalidInputException for an unknown name, a missing required value or an unparsable number
      */
     public static ProviderParameters of(ManifoldProvider provider, Map<String, String> raw) {
+        Checks.requireNonNull("provider", provider, "a manifold provider");
+        Checks.requireNonNull("parameters", raw, "a map of parameter names to values (empty for none)");
         Map<String, ParameterSpec> specs = new LinkedHashMap<>();
         for (ParameterSpec s : provider.parameters()) {
             specs.put(s.name(), s);
