@@ -118,6 +118,12 @@ public final class ProviderOptions {
                 .collect(Collectors.joining());
     }
 
+    /** @return the options as the user typed them, e.g. {@code "--provider sphere --param n=10"}, for messages */
+    public String typed() {
+        return "--provider " + name + parameters.entrySet().stream().map(e -> " --param " + e.getKey() + "="
+                + e.getValue()).collect(Collectors.joining());
+    }
+
     /** @return the provider name as typed */
     public String name() {
         return name;
