@@ -76,8 +76,7 @@ final class DistanceCommand implements Callable<Integer> {
                 try {
                     distances[i] = geodesics.distance(atlas.locate(x), atlas.locate(y));
                 } catch (InvalidInputException e) {
-                    throw new InvalidInputException(pairs + " data row " + (i + 1) + ": " + e.input(), e.expected(),
-                            e.found());
+                    throw e.within(pairs + " data row " + (i + 1));
                 }
                 progress.step();
             }

@@ -112,18 +112,21 @@ final class LearnCommand implements Callable<Integer> {
         HeapBudget.require(input.isPresent() ? "--input" : "--count", input.map(Path::toString)
                 .orElse(String.valueOf(count)), points.length, learningBytes(ambient), "points of " + ambient
                 + " coordinates to learn from");
-        PointCloudAtlas.Builder builder = PointCloudAtlas.builder(points).seed(seed);
-        dim.ifPresent(builder::dimension);
-        radius.ifPresent(builder::radius);
+        String data = input.map(f -> "--input '" + f + "'").orElse("--count " + count);
         long start = System.nanoTime();
         PointCloudAtlas atlas;
         try (Progress progress = parent.progress("learn", 0)) {
+            PointCloudAtlas.Builder builder = PointCloudAtlas.builder(points).seed(seed);
+            dim.ifPresent(builder::dimension);
+            radius.ifPresent(builder::radius);
             builder.progress((stage, done, total) -> {
                 synchronized (progress) {
                     progress.message(stage + (total > 0 ? " " + done + "/" + total : " " + done));
                 }
             });
             atlas = builder.build();
+        } catch (InvalidInputException e) {
+            throw e.input().startsWith("points") ? e.within(data) : e;
         }
         double seconds = (System.nanoTime() - start) * 1e-9;
         // Plots are drawn in memory first: a failure while drawing leaves no atlas and no plot behind.

@@ -134,10 +134,7 @@ public final class ProviderOptions {
      * the one line the user sees says both what is wrong and what would be right.
      */
     private static InvalidInputException withAvailable(ManifoldProvider p, InvalidInputException e) {
-        String base = e.input() + ": expected " + e.expected() + ", found " + e.found();
-        String message = e.getMessage();
-        String context = message.startsWith(base + " (") && message.endsWith(")")
-                ? message.substring(base.length() + 2, message.length() - 1) + "; " : "";
+        String context = e.context().isEmpty() ? "" : e.context() + "; ";
         InvalidInputException richer = new InvalidInputException(e.input(), e.expected(), e.found(),
                 context + p.name() + " takes: " + signature(p));
         richer.initCause(e);

@@ -147,7 +147,14 @@ final class RpbCommand implements Callable<Integer> {
                 atlasSeconds);
 
         t0 = System.nanoTime();
-        BoundaryFit fit = fit(parent.prepare(atlas), data);
+        BoundaryFit fit;
+        try {
+            fit = fit(parent.prepare(atlas), data);
+        } catch (InvalidInputException e) {
+            // "manifold: expected dimension 2" is about the atlas the user gave or the data it was learned from
+            throw e.input().equals("manifold") ? e.within(atlasFile.map(f -> "--atlas '" + f + "'")
+                    .orElse(train.map(f -> "--train '" + f + "'").orElse("--points " + points))) : e;
+        }
         double fitSeconds = seconds(t0);
         printParameters(console, fit.parameters(), fitSeconds);
 
@@ -270,6 +277,9 @@ final class RpbCommand implements Callable<Integer> {
                             progress.message(stage + (total > 0 ? " " + done + "/" + total : " " + done));
                         }
                     }).build();
+        } catch (InvalidInputException e) {
+            throw e.input().startsWith("points") ? e.within(train.map(f -> "--train '" + f + "'")
+                    .orElse("--points " + points)) : e;
         }
     }
 

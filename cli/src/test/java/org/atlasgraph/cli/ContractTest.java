@@ -194,7 +194,7 @@ class ContractTest {
     @Test
     void rpbChecksItsParametersBeforeLearning() {
         for (String[] bad : List.of(new String[] {"--h", "-1", "--h: expected a finite value > 0, found -1.0"},
-                new String[] {"--alpha", "NaN", "--alpha: expected a finite value ≥ 0, found NaN"},
+                new String[] {"--alpha", "-1", "--alpha: expected a finite value ≥ 0, found -1.0"},
                 new String[] {"--step", "0", "--step: expected a finite value > 0, found 0.0"},
                 new String[] {"--boundary-correction", "-0.5", "--boundary-correction: expected a finite value ≥ 0, "
                         + "found -0.5"})) {

@@ -23,6 +23,11 @@ import me.tongfei.progressbar.ProgressBarBuilder;
  * }</pre>
  * The bar is erased when closed, so the subcommand's own results follow on a clean screen.
  *
+ * <p>When standard error is not a terminal nothing is drawn, however long the task: there standard error is a log or
+ * a pipe that a script reads, and the contract of every command is that a failure is exactly one line on it
+ * ({@code atlas <command>: …}); a periodic progress line would break that for long failing runs. Someone who
+ * redirects both streams and wants to watch a long run can still see the bar with {@code 2>/dev/tty}.
+ *
  * <p>Not thread-safe: one thread drives a bar (the library it wraps redraws from its own thread).
  */
 public final class Progress implements AutoCloseable {
