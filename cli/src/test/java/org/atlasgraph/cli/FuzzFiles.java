@@ -118,6 +118,43 @@ final class FuzzFiles {
         return m;
     }
 
+    /**
+     * Values at the ends of the double range in a {@code .npy} file of points that are not learned from (frames, a
+     * mean): one value near the largest double or far out (not on the manifold: certainly fails), or every value scaled
+     * by 1e-300 or 1e300 (may still be a basis of the same subspace).
+     */
+    static List<Mutation> extremeNpyMutations() {
+        List<Mutation> m = new ArrayList<>();
+        for (double v : new double[] {1e308, -1.7976931348623157e308, 1e160}) {
+            m.add(new Mutation("value " + v, true, (b, r) -> setDouble(b, r, v)));
+        }
+        for (double scale : new double[] {1e-300, 1e300}) {
+            // a Grassmann point is a subspace: a scaled basis of a mean is the same point, a scaled frame is not
+            m.add(new Mutation("values scaled by " + scale, false, (b, r) -> {
+                byte[] c = b.clone();
+                ByteBuffer buffer = ByteBuffer.wrap(c).order(ByteOrder.LITTLE_ENDIAN);
+                for (int at = dataStart(b); at + 8 <= c.length; at += 8) {
+                    buffer.putDouble(at, buffer.getDouble(at) * scale);
+                }
+                return c;
+            }));
+        }
+        return m;
+    }
+
+    /**
+     * Values at the ends of the double range in one cell of a CSV of points that are located on an atlas (not learned
+     * from): the far ones are off the atlas and certainly fail, a subnormal one may be near enough.
+     */
+    static List<Mutation> extremeCsvMutations() {
+        List<Mutation> m = new ArrayList<>();
+        for (String v : List.of("1e308", "-1.7976931348623157e308", "1e160", "-1e160")) {
+            m.add(new Mutation("cell " + v, true, (b, r) -> csvCell(b, r, v)));
+        }
+        m.add(new Mutation("cell 4.9e-324", false, (b, r) -> csvCell(b, r, "4.9e-324")));
+        return m;
+    }
+
     /** The mutations of a CSV file: a header row, then numeric rows (and an optional last text column). */
     static List<Mutation> csvMutations() {
         List<Mutation> m = new ArrayList<>();

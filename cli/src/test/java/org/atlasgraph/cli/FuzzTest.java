@@ -122,6 +122,28 @@ class FuzzTest {
         return cases("csv", FuzzFiles.csvMutations(), targets);
     }
 
+    /**
+     * Values near the largest double, far out (1e160, whose square overflows) and scaled to subnormal size in the files
+     * of points that are located or used as they are: frames and means of {@code frechet}, pairs of {@code distance}.
+     * (Files that are learned from take such values in the learning branch's outlier and scale tests.)
+     */
+    @TestFactory
+    Stream<DynamicTest> extremeValuesInPointFiles() {
+        byte[] mean = FuzzFiles.npy(FuzzFiles.header(6, 2), Arrays.copyOf(frames(1, 6, 2), 12));
+        Map<String, Target> frames = new LinkedHashMap<>();
+        frames.put("frechet --input", new Target(framesNpy, "samples.npy", true, (f, d) -> List.of("frechet",
+                "--input", f, "--warmup", "0", "--json", d.resolve("out.json").toString())));
+        frames.put("frechet --mean", new Target(mean, "mean.npy", true, (f, d) -> List.of("frechet", "--input",
+                write(d.resolve("samples.npy"), framesNpy).toString(), "--mean", f, "--warmup", "0", "--json",
+                d.resolve("out.json").toString())));
+        Map<String, Target> pairs = new LinkedHashMap<>();
+        pairs.put("distance --pairs", new Target(pairsCsv, "pairs.csv", true, (f, d) -> List.of("distance",
+                "--atlas", write(d.resolve("atlas.json"), atlasJson).toString(), "--pairs", f, "--out",
+                d.resolve("d.csv").toString())));
+        return Stream.concat(cases("extreme-npy", FuzzFiles.extremeNpyMutations(), frames),
+                cases("extreme-csv", FuzzFiles.extremeCsvMutations(), pairs));
+    }
+
     @TestFactory
     Stream<DynamicTest> malformedAtlasFiles() {
         Map<String, Target> targets = new LinkedHashMap<>();

@@ -87,6 +87,26 @@ class SphereExtremeInputsTest {
                         + "coordinates ξ + τ are finite");
     }
 
+    /** A null argument at a public entry is an {@link InvalidInputException} naming it, not a NullPointerException. */
+    @Test
+    void nullArgumentsAreRejectedByName() {
+        Sphere s = Sphere.of(3);
+        ChartPoint p = s.locate(new double[] {1, 0, 0});
+        TangentVector tau = p.tangent(Coordinates.of(0.1, 0));
+        java.util.Map<String, org.assertj.core.api.ThrowableAssert.ThrowingCallable> calls = new
+                java.util.LinkedHashMap<>();
+        calls.put("p", () -> s.retraction().retract(null, tau));
+        calls.put("tau", () -> s.retraction().retract(p, null));
+        calls.put("chart", () -> new ChartPoint(null, Coordinates.of(0, 0)));
+        calls.put("xi", () -> new ChartPoint(p.chart(), null));
+        calls.put("type", () -> s.capability(null));
+        for (var call : calls.entrySet()) {
+            assertThatThrownBy(call.getValue()).as("null %s", call.getKey())
+                    .isInstanceOf(InvalidInputException.class)
+                    .hasMessageStartingWith(call.getKey() + ": expected ").hasMessageEndingWith("found null");
+        }
+    }
+
     @Test
     void farCoordinatesMapToTheRightPointAndKeepFiniteTangents() {
         Sphere s = Sphere.of(3);
