@@ -40,7 +40,8 @@ import picocli.CommandLine.Spec;
  * the conformance kit on a provider's manifold outside JUnit, rule by rule as {@link ConformanceKit#runAll()} does,
  * with a progress bar (a large manifold takes minutes), after checking that the kit's points of the manifold fit in
  * the heap ({@link HeapBudget}); it prints one row per rule ({@code ID | level | status | measured}), the full message
- * of every failed rule, and a summary line with the wall time. The settings are {@link TckSettings#forManifold}, as in the provider's JUnit run: the manifold's declared
+ * of every failed rule, and a summary line with the wall time. The settings are {@link TckSettings#forManifold}, as
+ * in the provider's JUnit run: the manifold's declared
  * {@link LengthScale} (1 without one) unless {@code --length-scale} overrides it, and its declared {@link Accuracy}
  * (strict for an exact manifold; for an approximate one the report says so with the justification). Exits
  * {@link ExitCodes#CHECK_FAILED} if any rule failed.

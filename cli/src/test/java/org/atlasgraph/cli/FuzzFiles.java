@@ -65,7 +65,7 @@ final class FuzzFiles {
         return "{'descr': '<f8', 'fortran_order': False, 'shape': " + dims + ", }";
     }
 
-    /** @return the mutations of a {@code .npy} file of {@code rows × cols…} values starting at byte {@code dataStart} */
+    /** @return the mutations of a {@code .npy} file of float64 values (header and data) */
     static List<Mutation> npyMutations() {
         List<Mutation> m = new ArrayList<>();
         m.add(new Mutation("truncated anywhere", true, (b, r) -> Arrays.copyOf(b, r.nextInt(b.length))));

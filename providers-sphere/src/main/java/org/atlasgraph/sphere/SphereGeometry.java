@@ -7,12 +7,20 @@ import org.atlasgraph.api.capability.ExactGeometry;
 
 /**
  * Closed-form geometry of S^{n-1} with the round metric: great-circle exp, log, parallel transport and distance.
- * Points must be unit vectors (within {@link Sphere#UNIT_TOLERANCE}); every finite answer is computed without overflow,
- * and an answer that would not be finite is an {@link InvalidInputException} naming the input.
+ * The closed forms are those of unit vectors; nearly unit vectors (within {@link #POINT_TOLERANCE}: data stored in
+ * single precision, the points of an atlas learned from sphere data) are taken as they are, and points farther off are
+ * refused by name. Every finite answer is computed without overflow, and an answer that would not be finite is an
+ * {@link InvalidInputException} naming the input.
  *
  * <p>Immutable and thread-safe.
  */
 final class SphereGeometry implements ExactGeometry {
+    /**
+     * Largest accepted |‖x‖ − 1| of a point given to the closed forms: far looser than {@link Sphere#UNIT_TOLERANCE}
+     * (callers compare a learned atlas with these forms at its own points), tight enough that no product overflows.
+     */
+    static final double POINT_TOLERANCE = 0.5;
+
     private final int n;
 
     SphereGeometry(int n) {
@@ -110,12 +118,12 @@ final class SphereGeometry implements ExactGeometry {
         Checks.requireFiniteOfLength(name, a, n, "ambient dimension of S^" + (n - 1));
     }
 
-    /** Requires a point of the sphere: finite, of length n, of norm 1 within {@link Sphere#UNIT_TOLERANCE}. */
+    /** Requires a point near the sphere: finite, of length n, of norm 1 within {@link #POINT_TOLERANCE}. */
     private void point(String name, double[] a) {
         check(name, a);
         double defect = Math.abs(Vectors.norm(a) - 1);
-        if (!(defect <= Sphere.UNIT_TOLERANCE)) {
-            throw new InvalidInputException(name, "a unit vector (|‖x‖ − 1| ≤ " + Checks.number(Sphere.UNIT_TOLERANCE)
+        if (!(defect <= POINT_TOLERANCE)) {
+            throw new InvalidInputException(name, "a unit vector (|‖x‖ − 1| ≤ " + Checks.number(POINT_TOLERANCE)
                     + ")", "|‖x‖ − 1| = " + Checks.number(defect));
         }
     }

@@ -33,7 +33,7 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 public final class Progress implements AutoCloseable {
     /** Redraw at most ten times a second: smooth to the eye, negligible cost to the loop. */
     private static final int UPDATE_INTERVAL_MILLIS = 100;
-    /** Where Linux shows what file descriptor 2 is: a link to {@code /dev/pts/N} or {@code /dev/ttyN} for a terminal. */
+    /** Where Linux shows what file descriptor 2 is: a link to {@code /dev/pts/N} or {@code /dev/ttyN} if a terminal. */
     private static final Path STDERR_LINK = Path.of("/proc/self/fd/2");
 
     private final Optional<ProgressBar> bar;
