@@ -158,8 +158,6 @@ final class LearnCommand implements Callable<Integer> {
             if (count < 1) {
                 throw new InvalidInputException("--count", "an integer ≥ 1", String.valueOf(count));
             }
-            HeapBudget.require("--count", String.valueOf(count), count,
-                    learningBytes(KleinPatches.AMBIENT_DIMENSION), "patches to learn from");
         } else {
             InputFiles.requireReadable("--input", input.get());
         }
@@ -167,6 +165,11 @@ final class LearnCommand implements Callable<Integer> {
         radius.ifPresent(r -> Checks.requirePositive("--radius", r));
         AtomicWriter.create().protecting("--input", input).requireWritable("--out", out);
         plot.ifPresent(dir -> AtomicFiles.requireDirectory("--plot", dir));
+        // last: what fits depends on the free heap of the moment, the checks above do not
+        if (input.isEmpty()) {
+            HeapBudget.require("--count", String.valueOf(count), count,
+                    learningBytes(KleinPatches.AMBIENT_DIMENSION), "patches to learn from");
+        }
     }
 
     /**
