@@ -1,5 +1,6 @@
 package org.atlasgraph.api;
 
+import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
 
 /**
@@ -40,6 +41,7 @@ public interface Chart {
      * @return {@code true} where {@link #toAmbient} is defined
      */
     default boolean inImage(Coordinates xi) {
+        Checks.requireNonNull("xi", xi, "coordinates in the chart");
         return true;
     }
 
@@ -85,6 +87,8 @@ public interface Chart {
      * @throws InvalidInputException if the covector's length is not D
      */
     default Coordinates pullBack(Coordinates xi, double[] covector) {
+        Checks.requireNonNull("xi", xi, "coordinates in the chart");
+        Checks.requireNonNull("covector", covector, "an ambient covector");
         int d = dimension();
         double[] omega = new double[d];
         double[] e = new double[d];

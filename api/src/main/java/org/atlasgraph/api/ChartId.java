@@ -1,6 +1,7 @@
 package org.atlasgraph.api;
 
-import java.util.Objects;
+import org.atlasgraph.api.check.Checks;
+import org.atlasgraph.api.check.InvalidInputException;
 
 /**
  * The stable identity of a chart, a vertex of the atlas graph (§2.1.2): two charts are the same chart exactly when
@@ -12,9 +13,9 @@ import java.util.Objects;
 public record ChartId(String value) {
     /** Validates that the identifier is non-empty. */
     public ChartId {
-        Objects.requireNonNull(value, "value");
+        Checks.requireNonNull("chart id", value, "a non-empty string");
         if (value.isEmpty()) {
-            throw new IllegalArgumentException("chart id: expected a non-empty string, found \"\"");
+            throw new InvalidInputException("chart id", "a non-empty string", "\"\"");
         }
     }
 

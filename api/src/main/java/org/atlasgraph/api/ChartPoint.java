@@ -1,6 +1,6 @@
 package org.atlasgraph.api;
 
-import java.util.Objects;
+import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
 
 /**
@@ -18,8 +18,8 @@ public record ChartPoint(Chart chart, Coordinates xi) {
      * @throws InvalidInputException if the dimension differs
      */
     public ChartPoint {
-        Objects.requireNonNull(chart, "chart");
-        Objects.requireNonNull(xi, "xi");
+        Checks.requireNonNull("chart", chart, "a chart");
+        Checks.requireNonNull("xi", xi, "coordinates in the chart");
         if (xi.dimension() != chart.dimension()) {
             throw new InvalidInputException("xi", "length " + chart.dimension() + " (dimension of chart " + chart.id()
                     + ")", String.valueOf(xi.dimension()));
@@ -31,6 +31,7 @@ public record ChartPoint(Chart chart, Coordinates xi) {
      * @return whether both are expressed in the same chart (equal ids)
      */
     public boolean sameChart(ChartPoint other) {
+        Checks.requireNonNull("other", other, "a chart point");
         return chart.id().equals(other.chart.id());
     }
 
@@ -50,9 +51,10 @@ public record ChartPoint(Chart chart, Coordinates xi) {
      * @param name the tangent's name in the message, e.g. {@code "tau"}
      * @param tau  the tangent vector
      * @return {@code tau}
-     * @throws InvalidInputException if the charts differ
+     * @throws InvalidInputException if the charts differ, or {@code tau} is {@code null}
      */
     public TangentVector requireTangent(String name, TangentVector tau) {
+        Checks.requireNonNull(name, tau, "a tangent vector at " + chart.id());
         if (!tau.chart().id().equals(chart.id())) {
             throw new InvalidInputException(name, "a tangent vector in the chart of its base point, " + chart.id(),
                     "one in chart " + tau.chart().id());

@@ -12,6 +12,9 @@ import org.atlasgraph.api.check.InvalidInputException;
  * record so that {@code equals} compares entries and {@code toString} is readable.
  */
 public final class Coordinates {
+    /** Below this, a sum of squares has lost precision to underflow (its terms were below about 1e-150). */
+    private static final double MIN_SAFE_SQUARE = 0x1p-500;
+
     private final double[] values;
 
     private Coordinates(double[] values) {
@@ -23,10 +26,10 @@ public final class Coordinates {
      *
      * @param values the entries (copied, not modified)
      * @return the coordinates
-     * @throws InvalidInputException if an entry is NaN or infinite
+     * @throws InvalidInputException if an entry is NaN or infinite, or the array is {@code null}
      */
     public static Coordinates of(double... values) {
-        return new Coordinates(Checks.requireFinite("coordinates", values.clone()));
+        return new Coordinates(Checks.requireFinite("coordinates", values).clone());
     }
 
     /**
@@ -154,13 +157,41 @@ public final class Coordinates {
         return s;
     }
 
-    /** @return the Euclidean norm of the coordinate vector */
+    /** @return the Euclidean norm of the coordinate vector, without overflow or underflow ({@link #euclideanNorm}) */
     public double norm() {
+        return euclideanNorm(values);
+    }
+
+    /**
+     * The Euclidean norm of any array, computed as {@code √(Σ vᵢ²)} where the sum of squares is a normal number and
+     * by scaling with the largest entry where it would overflow (entries beyond 1.3e154) or lose precision to
+     * underflow (entries below 1e-150): the norm of a finite vector is finite unless the norm itself exceeds
+     * {@link Double#MAX_VALUE}, and the norm of a tiny non-zero vector is not 0.
+     *
+     * @param values the entries (not modified)
+     * @return {@code ‖values‖}; NaN if an entry is NaN
+     */
+    public static double euclideanNorm(double[] values) {
         double s = 0;
         for (double v : values) {
             s += v * v;
         }
-        return Math.sqrt(s);
+        if (s >= MIN_SAFE_SQUARE && s <= Double.MAX_VALUE) {
+            return Math.sqrt(s);
+        }
+        double m = 0;
+        for (double v : values) {
+            m = Math.max(m, Math.abs(v));
+        }
+        if (m == 0 || !Double.isFinite(m)) {
+            return m;
+        }
+        double t = 0;
+        for (double v : values) {
+            double r = v / m;
+            t += r * r;
+        }
+        return m * Math.sqrt(t);
     }
 
     /** @return the largest absolute entry, 0 for d = 0 */
@@ -173,6 +204,7 @@ public final class Coordinates {
     }
 
     private void requireSameDimension(Coordinates other) {
+        Checks.requireNonNull("other", other, "coordinates of dimension " + values.length);
         if (other.values.length != values.length) {
             throw new InvalidInputException("other", "dimension " + values.length,
                     String.valueOf(other.values.length));

@@ -1,6 +1,7 @@
 package org.atlasgraph.api;
 
 import java.util.Optional;
+import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.Defect;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.api.check.NotOnManifoldException;
@@ -63,6 +64,7 @@ public interface Manifold {
      * @return a new array of length D
      */
     default double[] embed(ChartPoint p) {
+        Checks.requireNonNull("p", p, "a chart point");
         return p.chart().toAmbient(p.xi());
     }
 
@@ -107,6 +109,7 @@ public interface Manifold {
      * @return the manifold's implementation, or empty when it has none
      */
     default <C extends Capability> Optional<C> capability(Class<C> type) {
+        Checks.requireNonNull("type", type, "a capability interface");
         return Optional.empty();
     }
 }

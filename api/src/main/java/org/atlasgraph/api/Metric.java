@@ -40,6 +40,7 @@ public interface Metric {
      *     entry
      */
     default TangentVector riemannianGradient(ChartPoint p, double[] euclideanGradient) {
+        Checks.requireNonNull("p", p, "a chart point");
         Checks.requireFinite("euclidean gradient", euclideanGradient);
         return raise(p, p.chart().pullBack(p.xi(), euclideanGradient));
     }

@@ -1,6 +1,6 @@
 package org.atlasgraph.api;
 
-import java.util.Objects;
+import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
 
 /**
@@ -18,8 +18,8 @@ public record TangentVector(Chart chart, Coordinates tau) {
      * @throws InvalidInputException if {@code tau} does not have the chart's dimension
      */
     public TangentVector {
-        Objects.requireNonNull(chart, "chart");
-        Objects.requireNonNull(tau, "tau");
+        Checks.requireNonNull("chart", chart, "the chart of the base point");
+        Checks.requireNonNull("tau", tau, "coordinates of a tangent vector");
         if (tau.dimension() != chart.dimension()) {
             throw new InvalidInputException("tau", "length " + chart.dimension() + " (dimension of chart "
                     + chart.id() + ")", String.valueOf(tau.dimension()));

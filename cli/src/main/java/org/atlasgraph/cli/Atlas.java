@@ -133,7 +133,8 @@ public final class Atlas {
      */
     public static CommandLine commandLine(Injector injector) {
         CliErrors errors = new CliErrors();
-        return new CommandLine(AtlasCommand.class, new GuiceFactory(injector))
+        return StrictNumbers.register(new CommandLine(AtlasCommand.class, new GuiceFactory(injector)))
+                .setExecutionStrategy(CliErrors::guarded)
                 .setExecutionExceptionHandler(errors)
                 .setParameterExceptionHandler(errors);
     }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.validate.ValidatingManifold;
+import org.atlasgraph.cli.console.Progress;
 import org.atlasgraph.cli.wiring.Plugins;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
@@ -15,8 +16,11 @@ import picocli.CommandLine.Spec;
 
 /**
  * The top-level {@code atlas} command: global options ({@code --help}, {@code --version}, {@code --verbose},
- * {@code --class-path}, {@code --validate}, all inherited by every subcommand, so they may come before or after it)
- * and the list of subcommands. Register a new subcommand by adding its class to {@code subcommands}, one per line.
+ * {@code --quiet}, {@code --class-path}, {@code --validate}, all inherited by every subcommand, so they may come before
+ * or after it) and the list of subcommands. Register a new subcommand by adding its class to {@code subcommands}, one
+ * per line.
+ *
+ * <p>One instance per run, filled in by picocli; not thread-safe while it is being parsed, read-only afterwards.
  */
 @Command(name = "atlas", scope = ScopeType.INHERIT, mixinStandardHelpOptions = true,
         versionProvider = AtlasVersion.class, sortOptions = false, usageHelpAutoWidth = true,
@@ -55,6 +59,10 @@ public final class AtlasCommand implements Callable<Integer> {
                     + "separator (':' on Unix, ';' on Windows); repeatable.")
     private List<String> classPath = new ArrayList<>();
 
+    @Option(names = "--quiet", scope = ScopeType.INHERIT,
+            description = "Draw no progress bars (they go to standard error, and only when it is a terminal).")
+    private boolean quiet;
+
     @Option(names = "--validate", scope = ScopeType.INHERIT,
             description = "Check every call into a manifold and every answer out of it (ValidatingManifold): "
                     + "slower, for finding a provider's faults.")
@@ -67,6 +75,17 @@ public final class AtlasCommand implements Callable<Integer> {
     /** @return whether {@code --verbose} was given, before or after the subcommand */
     public boolean verbose() {
         return verbose;
+    }
+
+    /**
+     * A progress bar for a long task: drawn on standard error when it is a terminal, never with {@code --quiet}.
+     *
+     * @param task  the label
+     * @param total the number of steps; 0 or less when unknown (an indeterminate bar)
+     * @return the bar, to be closed when the task ends
+     */
+    public Progress progress(String task, long total) {
+        return quiet ? Progress.silent() : Progress.start(task, total);
     }
 
     /**

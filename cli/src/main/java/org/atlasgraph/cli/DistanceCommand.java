@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.capability.Geodesics;
 import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.cli.console.Progress;
 import org.atlasgraph.cli.io.AtomicFiles;
 import org.atlasgraph.cli.io.InputFiles;
 import org.atlasgraph.io.AtomicWriter;
@@ -68,14 +69,16 @@ final class DistanceCommand implements Callable<Integer> {
         double[][] rows = table.rows();
         double[] distances = new double[rows.length];
         long start = System.nanoTime();
-        for (int i = 0; i < rows.length; i++) {
-            double[] x = Arrays.copyOfRange(rows[i], 0, dim);
-            double[] y = Arrays.copyOfRange(rows[i], dim, 2 * dim);
-            try {
-                distances[i] = geodesics.distance(atlas.locate(x), atlas.locate(y));
-            } catch (InvalidInputException e) {
-                throw new InvalidInputException(pairs + " data row " + (i + 1) + ": " + e.input(), e.expected(),
-                        e.found());
+        try (Progress progress = parent.progress("distance", rows.length)) {
+            for (int i = 0; i < rows.length; i++) {
+                double[] x = Arrays.copyOfRange(rows[i], 0, dim);
+                double[] y = Arrays.copyOfRange(rows[i], dim, 2 * dim);
+                try {
+                    distances[i] = geodesics.distance(atlas.locate(x), atlas.locate(y));
+                } catch (InvalidInputException e) {
+                    throw e.within(pairs + " data row " + (i + 1));
+                }
+                progress.step();
             }
         }
         double seconds = (System.nanoTime() - start) * 1e-9;

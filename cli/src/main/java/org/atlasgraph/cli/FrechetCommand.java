@@ -3,7 +3,6 @@ package org.atlasgraph.cli;
 import jakarta.inject.Inject;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,6 +17,7 @@ import org.atlasgraph.api.spi.Providers;
 import org.atlasgraph.cli.frechet.FrechetRuns;
 import org.atlasgraph.cli.frechet.FrechetRuns.Run;
 import org.atlasgraph.cli.frechet.FrechetRuns.Settings;
+import org.atlasgraph.cli.io.AtomicFiles;
 import org.atlasgraph.cli.io.JsonFiles;
 import org.atlasgraph.io.AtomicWriter;
 import picocli.CommandLine.Command;
@@ -158,10 +158,10 @@ final class FrechetCommand implements Callable<Integer> {
         }
         json.ifPresent(f -> AtomicWriter.create().protecting("--input", input).protecting("--mean", mean)
                 .requireWritable("--json", f));
-        plot.ifPresent(FrechetCommand::requirePlotDirectory);
+        plot.ifPresent(dir -> AtomicFiles.requireDirectory("--plot", dir));
 
         Settings settings = new Settings(providers, atlas::prepare, provider, parameters, power, count, seed,
-                List.copyOf(schemes), plot.isPresent(), warmUp);
+                List.copyOf(schemes), plot.isPresent(), warmUp, atlas::progress);
         List<Run> runs = input.isPresent() ? List.of(FrechetRuns.fromFile(settings, input.get(), mean))
                 : FrechetRuns.generated(settings, configurations());
 
@@ -228,13 +228,5 @@ final class FrechetCommand implements Callable<Integer> {
             configs.add(new LinkedHashMap<>(parameters));
         }
         return configs;
-    }
-
-    private static void requirePlotDirectory(Path dir) {
-        Path parent = dir.toAbsolutePath().getParent();
-        if (Files.exists(dir) ? !Files.isDirectory(dir) || !Files.isWritable(dir)
-                : parent == null || !Files.isDirectory(parent) || !Files.isWritable(parent)) {
-            throw new InvalidInputException("--plot", "a writable directory (created if absent)", "'" + dir + "'");
-        }
     }
 }

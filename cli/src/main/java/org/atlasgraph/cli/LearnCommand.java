@@ -1,20 +1,25 @@
 package org.atlasgraph.cli;
 
 import java.awt.Color;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.cli.console.Progress;
 import org.atlasgraph.cli.console.TextTable;
 import org.atlasgraph.cli.io.AtomicFiles;
+import org.atlasgraph.cli.io.InputFiles;
 import org.atlasgraph.io.AtomicWriter;
 import org.atlasgraph.pointcloud.LearningSummary;
 import org.atlasgraph.pointcloud.PointCloudAtlas;
@@ -31,6 +36,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
@@ -46,6 +52,8 @@ import picocli.CommandLine.Spec;
 final class LearnCommand implements Callable<Integer> {
     /** Charts drawn one per panel by --plot, like Fig. 3A; the overview shows all. */
     private static final int PANELS = 16;
+    /** Learning keeps about this many copies of each point's size (see {@link #learningBytes}). */
+    private static final long LEARNING_COPIES = 16;
 
     @Option(names = "--dataset", paramLabel = "NAME",
             description = "Built-in data set when no --input is given: klein (the 3×3 high-contrast patches). "
@@ -79,9 +87,12 @@ final class LearnCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
+    @ParentCommand
+    private AtlasCommand parent;
+
     @Override
     public Integer call() throws IOException {
-        AtomicWriter.create().protecting("--input", input).requireWritable("--out", out);
+        checkOptions();
         KleinPatches klein = null;
         double[][] points;
         String source;
@@ -89,20 +100,22 @@ final class LearnCommand implements Callable<Integer> {
             points = PointCloudFiles.read("--input", input.get());
             source = input.get().toString();
         } else {
-            if (!PointCloudProvider.DATASETS.contains(dataset.toLowerCase(Locale.ROOT))) {
-                throw new InvalidInputException("--dataset", "one of " + PointCloudProvider.DATASETS,
-                        "'" + dataset + "'");
-            }
-            if (count < 1) {
-                throw new InvalidInputException("--count", "an integer ≥ 1", String.valueOf(count));
-            }
             klein = KleinPatches.sample(count, seed);
             points = klein.points();
             source = "klein (" + count + " patches, seed " + seed + ")";
         }
+        int ambient = points[0].length;
+        if (dim.isPresent() && dim.get() >= ambient) {
+            throw new InvalidInputException("--dim", "1 ≤ d < D = " + ambient + " (the data's dimension)",
+                    String.valueOf(dim.get()));
+        }
+        HeapBudget.require(input.isPresent() ? "--input" : "--count", input.map(Path::toString)
+                .orElse(String.valueOf(count)), points.length, learningBytes(ambient), "points of " + ambient
+                + " coordinates to learn from");
+        String data = input.map(f -> "--input '" + f + "'").orElse("--count " + count);
         long start = System.nanoTime();
         PointCloudAtlas atlas;
-        try (Progress progress = Progress.start("learn", 0)) {
+        try (Progress progress = parent.progress("learn", 0)) {
             PointCloudAtlas.Builder builder = PointCloudAtlas.builder(points).seed(seed);
             dim.ifPresent(builder::dimension);
             radius.ifPresent(builder::radius);
@@ -113,29 +126,70 @@ final class LearnCommand implements Callable<Integer> {
             });
             atlas = builder.build();
         } catch (InvalidInputException e) {
-            throw asTyped(e);
+            throw asTyped(e, data);
         }
         double seconds = (System.nanoTime() - start) * 1e-9;
+        // Plots are drawn in memory first: a failure while drawing leaves no atlas and no plot behind.
+        Map<Path, byte[]> plots = plot.isPresent() ? plot(atlas, points, klein, plot.get()) : Map.of();
         AtlasJson.save(atlas, out);
+        if (plot.isPresent()) {
+            Files.createDirectories(plot.get());
+            for (Map.Entry<Path, byte[]> png : plots.entrySet()) {
+                AtomicFiles.write(png.getKey(), o -> o.write(png.getValue()));
+            }
+        }
         PrintWriter w = spec.commandLine().getOut();
         print(atlas.summary(), atlas, source, seconds, w);
         w.println("saved to " + out);
         if (plot.isPresent()) {
-            List<Path> files = plot(atlas, points, klein, plot.get());
-            w.println("plots: " + files);
+            w.println("plots: " + List.copyOf(plots.keySet()));
         }
         w.flush();
         return ExitCodes.OK;
     }
 
+    /** Checks every option, and every file named, before any data is read or drawn. */
+    private void checkOptions() {
+        if (input.isEmpty()) {
+            if (!PointCloudProvider.DATASETS.contains(dataset.toLowerCase(Locale.ROOT))) {
+                throw new InvalidInputException("--dataset", "one of " + PointCloudProvider.DATASETS,
+                        "'" + dataset + "'");
+            }
+            if (count < 1) {
+                throw new InvalidInputException("--count", "an integer ≥ 1", String.valueOf(count));
+            }
+        } else {
+            InputFiles.requireReadable("--input", input.get());
+        }
+        dim.ifPresent(d -> Checks.requirePositive("--dim", d));
+        radius.ifPresent(r -> Checks.requirePositive("--radius", r));
+        AtomicWriter.create().protecting("--input", input).requireWritable("--out", out);
+        plot.ifPresent(dir -> AtomicFiles.requireDirectory("--plot", dir));
+        // last: what fits depends on the free heap of the moment, the checks above do not
+        if (input.isEmpty()) {
+            HeapBudget.require("--count", String.valueOf(count), count,
+                    learningBytes(KleinPatches.AMBIENT_DIMENSION), "patches to learn from");
+        }
+    }
+
     /**
-     * @return the error with its input named as the user typed it: {@code --dim}, {@code --radius}, or the
-     *     {@code --input} file for the points
+     * The heap that learning takes per point of D coordinates: the point itself and about fifteen times as much in
+     * neighbour lists, local frames, memberships and subsamples (measured: 20,000 Klein patches learn in a 24 MB heap).
      */
-    private InvalidInputException asTyped(InvalidInputException e) {
+    private static long learningBytes(int ambient) {
+        return HeapBudget.product(LEARNING_COPIES, HeapBudget.product(ambient, Double.BYTES) + 24);
+    }
+
+    /**
+     * @return the error with its input named as the user typed it: {@code --dim}, {@code --radius}, or the data
+     *     ({@code --input} file or {@code --count}) for the points
+     */
+    private static InvalidInputException asTyped(InvalidInputException e, String data) {
         String name = e.input();
-        String typed = name.equals("dimension") ? "--dim" : name.equals("radius") ? "--radius"
-                : name.startsWith("points") && input.isPresent() ? "--input '" + input.get() + "': " + name : name;
+        if (name.startsWith("points")) {
+            return e.within(data);
+        }
+        String typed = name.equals("dimension") ? "--dim" : name.equals("radius") ? "--radius" : name;
         return typed.equals(name) ? e : new InvalidInputException(typed, e.expected(), e.found());
     }
 
@@ -177,8 +231,8 @@ final class LearnCommand implements Callable<Integer> {
      * charts (points of the chart's ball, blue inside its transition boundary, red outside, as in Fig. 3A); the
      * axes are (θ, φ) for the Klein patches and the first two coordinates otherwise.
      */
-    private List<Path> plot(PointCloudAtlas atlas, double[][] points, KleinPatches klein, Path dir) throws IOException {
-        Files.createDirectories(dir);
+    private static Map<Path, byte[]> plot(PointCloudAtlas atlas, double[][] points, KleinPatches klein, Path dir)
+            throws IOException {
         int n = points.length;
         double[][] xy = new double[n][];
         for (int i = 0; i < n; i++) {
@@ -215,8 +269,8 @@ final class LearnCommand implements Callable<Integer> {
         cs.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         cs.setMarker(SeriesMarkers.CROSS);
         cs.setMarkerColor(Color.BLACK);
-        Path overviewFile = dir.resolve("charts.png");
-        AtomicFiles.write(overviewFile, o -> BitmapEncoder.saveBitmap(overview, o, BitmapEncoder.BitmapFormat.PNG));
+        Map<Path, byte[]> files = new LinkedHashMap<>();
+        files.put(dir.resolve("charts.png"), BitmapEncoder.getBitmapBytes(overview, BitmapEncoder.BitmapFormat.PNG));
 
         List<org.knowm.xchart.internal.chartpart.Chart<?, ?>> panels = new ArrayList<>();
         for (int k = 0; k < Math.min(PANELS, charts.size()); k++) {
@@ -245,12 +299,12 @@ final class LearnCommand implements Callable<Integer> {
             addScatter(panel, "outside", xy, outside, Color.RED);
             panels.add(panel);
         }
-        Path detailFile = dir.resolve("chart-boundaries.png");
         int cols = 4;
         int rows = (panels.size() + cols - 1) / cols;
-        AtomicFiles.write(detailFile, o -> BitmapEncoder.saveBitmap(panels, rows, cols, o,
-                BitmapEncoder.BitmapFormat.PNG));
-        return List.of(overviewFile, detailFile);
+        ByteArrayOutputStream detail = new ByteArrayOutputStream();
+        BitmapEncoder.saveBitmap(panels, rows, cols, detail, BitmapEncoder.BitmapFormat.PNG);
+        files.put(dir.resolve("chart-boundaries.png"), detail.toByteArray());
+        return files;
     }
 
     private static void addScatter(XYChart chart, String name, double[][] xy, List<Integer> idx, Color color) {

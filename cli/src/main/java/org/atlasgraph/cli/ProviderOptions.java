@@ -118,6 +118,12 @@ public final class ProviderOptions {
                 .collect(Collectors.joining());
     }
 
+    /** @return the options as the user typed them, e.g. {@code "--provider sphere --param n=10"}, for messages */
+    public String typed() {
+        return "--provider " + name + parameters.entrySet().stream().map(e -> " --param " + e.getKey() + "="
+                + e.getValue()).collect(Collectors.joining());
+    }
+
     /** @return the provider name as typed */
     public String name() {
         return name;
@@ -128,10 +134,7 @@ public final class ProviderOptions {
      * the one line the user sees says both what is wrong and what would be right.
      */
     private static InvalidInputException withAvailable(ManifoldProvider p, InvalidInputException e) {
-        String base = e.input() + ": expected " + e.expected() + ", found " + e.found();
-        String message = e.getMessage();
-        String context = message.startsWith(base + " (") && message.endsWith(")")
-                ? message.substring(base.length() + 2, message.length() - 1) + "; " : "";
+        String context = e.context().isEmpty() ? "" : e.context() + "; ";
         InvalidInputException richer = new InvalidInputException(e.input(), e.expected(), e.found(),
                 context + p.name() + " takes: " + signature(p));
         richer.initCause(e);

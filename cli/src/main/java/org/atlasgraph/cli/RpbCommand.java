@@ -61,6 +61,9 @@ final class RpbCommand implements Callable<Integer> {
      */
     static final double MIN_TRAINING_PERCENT = 95;
 
+    /** The most frames --plot draws: each is a PNG file of its own. */
+    private static final int MAX_FRAMES = 1000;
+
     @Option(names = "--train", paramLabel = "FILE", description = "Labelled training points: CSV with a header row, "
             + "numeric coordinate columns and a label column with two values. Default: the built-in Klein patches.")
     private Optional<Path> train = Optional.empty();
@@ -135,11 +138,14 @@ final class RpbCommand implements Callable<Integer> {
         PrintWriter console = spec.commandLine().getOut();
         long start = System.nanoTime();
         TrainingData data = train.isPresent() ? userData(train.get()) : kleinData();
+        // Each Euler step keeps a point of each of the three curves and a normal, in chart and ambient form.
+        HeapBudget.require("--iterations", String.valueOf(iterations), iterations + 1L,
+                HeapBudget.product(8, HeapBudget.product(data.dimension(), Double.BYTES) + 48),
+                "Euler steps of three curves in R^" + data.dimension());
         console.println(data.description());
 
         long t0 = System.nanoTime();
-        PointCloudAtlas atlas = atlasFile.isPresent() ? AtlasJson.load(atlasFile.get())
-                : PointCloudAtlas.builder(data.all().toArray(new double[0][])).seed(seed).build();
+        PointCloudAtlas atlas = atlasFile.isPresent() ? AtlasJson.load(atlasFile.get()) : learn(data);
         double atlasSeconds = seconds(t0);
         if (atlas.ambientDimension() != data.dimension()) {
             throw new InvalidInputException("--atlas", "an atlas of ambient dimension " + data.dimension()
@@ -151,7 +157,14 @@ final class RpbCommand implements Callable<Integer> {
                 atlasSeconds);
 
         t0 = System.nanoTime();
-        BoundaryFit fit = fit(parent.prepare(atlas), data);
+        BoundaryFit fit;
+        try {
+            fit = fit(parent.prepare(atlas), data);
+        } catch (InvalidInputException e) {
+            // "manifold: expected dimension 2" is about the atlas the user gave or the data it was learned from
+            throw e.input().equals("manifold") ? e.within(atlasFile.map(f -> "--atlas '" + f + "'")
+                    .orElse(train.map(f -> "--train '" + f + "'").orElse("--points " + points))) : e;
+        }
         double fitSeconds = seconds(t0);
         printParameters(console, fit.parameters(), fitSeconds);
         Accuracy training = trainingAccuracy(fit, data);
@@ -179,6 +192,7 @@ final class RpbCommand implements Callable<Integer> {
         if (plot.isPresent()) {
             PlaneProjection projection = train.isPresent() ? PlaneProjection.principalComponents(data.all())
                     : PlaneProjection.kleinAngles();
+            Files.createDirectories(plot.get());
             List<Path> files = new BoundaryPlots(fit, new BoundaryPlots.Data(data.plus(), data.minus(), data.other()),
                     projection).write(plot.get(), frameEvery);
             console.printf("plots: %s and %d frames in %s%n", files.get(files.size() - 1).getFileName(),
@@ -190,9 +204,13 @@ final class RpbCommand implements Callable<Integer> {
     }
 
     /** Checks option values and combinations, and the output locations, before any computation. */
-    private void checkOptions() throws IOException {
+    private void checkOptions() {
         Checks.requirePositive("--iterations", iterations);
         Checks.requirePositive("--frame-every", frameEvery);
+        radius.ifPresent(h -> Checks.requirePositive("--h", h));
+        alpha.ifPresent(a -> Checks.requireNonNegative("--alpha", a));
+        step.ifPresent(eta -> Checks.requirePositive("--step", eta));
+        boundaryCorrection.ifPresent(b -> Checks.requireNonNegative("--boundary-correction", b));
         if (train.isEmpty()) {
             Checks.requireInRange("--points", points, 10, 1_000_000);
             Checks.requireInRange("--test-points", testPoints, 1, 1_000_000);
@@ -210,13 +228,11 @@ final class RpbCommand implements Callable<Integer> {
         AtomicWriter inputs = AtomicWriter.create().protecting("--train", train).protecting("--atlas", atlasFile)
                 .protecting("--predict", predict);
         out.ifPresent(f -> inputs.requireWritable("--out", f));
-        if (plot.isPresent()) {
-            Path dir = plot.get();
-            if (Files.exists(dir) && !Files.isDirectory(dir)) {
-                throw new InvalidInputException("--plot", "a directory", "'" + dir + "'", "a file");
-            }
-            Files.createDirectories(dir);
-            AtomicFiles.requireWritable("--plot", dir.resolve("rpb.png"));
+        plot.ifPresent(dir -> AtomicFiles.requireDirectory("--plot", dir));
+        if (plot.isPresent() && iterations / frameEvery > MAX_FRAMES) {
+            throw new InvalidInputException("--frame-every", "at least " + -Math.floorDiv(-iterations, MAX_FRAMES)
+                    + " with --iterations " + iterations + " (at most " + MAX_FRAMES + " frames)",
+                    String.valueOf(frameEvery));
         }
     }
 
@@ -274,6 +290,21 @@ final class RpbCommand implements Callable<Integer> {
                 other, table.points(), table.columns().size());
     }
 
+    /** Learns the atlas of the training points, with the stages of learning shown on an indeterminate bar. */
+    private PointCloudAtlas learn(TrainingData data) {
+        try (Progress progress = parent.progress("rpb: learning the atlas", 0)) {
+            return PointCloudAtlas.builder(data.all().toArray(new double[0][])).seed(seed)
+                    .progress((stage, done, total) -> {
+                        synchronized (progress) {
+                            progress.message(stage + (total > 0 ? " " + done + "/" + total : " " + done));
+                        }
+                    }).build();
+        } catch (InvalidInputException e) {
+            throw e.input().startsWith("points") ? e.within(train.map(f -> "--train '" + f + "'")
+                    .orElse("--points " + points)) : e;
+        }
+    }
+
     private BoundaryFit fit(Manifold atlas, TrainingData data) {
         PrincipalBoundary.Builder builder = PrincipalBoundary.on(atlas).iterations(iterations)
                 .classNames(data.plusName(), data.minusName());
@@ -281,7 +312,7 @@ final class RpbCommand implements Callable<Integer> {
         alpha.ifPresent(builder::alpha);
         step.ifPresent(builder::step);
         boundaryCorrection.ifPresent(builder::boundaryCorrection);
-        try (Progress progress = Progress.start("rpb", iterations)) {
+        try (Progress progress = parent.progress("rpb", iterations)) {
             return builder.listener((done, total) -> progress.stepTo(done)).build().fit(data.plus(), data.minus());
         }
     }

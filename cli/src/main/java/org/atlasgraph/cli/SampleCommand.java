@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.capability.Sampler;
 import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.cli.console.Progress;
 import org.atlasgraph.cli.io.AtomicFiles;
 import org.atlasgraph.cli.io.InputFiles;
 import org.atlasgraph.io.AtomicWriter;
@@ -59,9 +60,14 @@ final class SampleCommand implements Callable<Integer> {
                 "an atlas with a sampler", atlas.name() + ", which has none"));
         // java.util.Random, the source of PointCloudAtlas.sample(count, seed): a seed gives the points it always gave.
         Random rng = new Random(seed);
+        HeapBudget.require("--count", String.valueOf(count), count, HeapBudget.product(atlas.ambientDimension(),
+                Double.BYTES) + 24, "points of " + atlas.ambientDimension() + " coordinates");
         double[][] points = new double[count][];
-        for (int i = 0; i < count; i++) {
-            points[i] = atlas.embed(sampler.sample(rng));
+        try (Progress progress = parent.progress("sample", count)) {
+            for (int i = 0; i < count; i++) {
+                points[i] = atlas.embed(sampler.sample(rng));
+                progress.step();
+            }
         }
         AtomicFiles.write(out, o -> {
             Writer w = new OutputStreamWriter(o, StandardCharsets.UTF_8);

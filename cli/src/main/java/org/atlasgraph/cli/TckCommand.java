@@ -3,6 +3,7 @@ package org.atlasgraph.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,12 +16,14 @@ import org.atlasgraph.api.capability.LengthScale;
 import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.api.spi.ParameterSpec;
+import org.atlasgraph.cli.console.Progress;
 import org.atlasgraph.cli.console.TextTable;
 import org.atlasgraph.cli.io.AtomicFiles;
 import org.atlasgraph.cli.io.JsonFiles;
 import org.atlasgraph.tck.ConformanceKit;
 import org.atlasgraph.tck.InvalidParameters;
 import org.atlasgraph.tck.Report;
+import org.atlasgraph.tck.RuleId;
 import org.atlasgraph.tck.RuleResult;
 import org.atlasgraph.tck.Status;
 import org.atlasgraph.tck.TckFixtures;
@@ -34,9 +37,11 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code atlas tck --provider NAME [--param K=V]... [--seed S] [--samples N] [--length-scale L] [--json FILE]}: runs
- * the conformance kit ({@link ConformanceKit#runAll()}) on a provider's manifold outside JUnit and prints one row per
- * rule ({@code ID | level | status | measured}), the full message of every failed rule, and a summary line with the
- * wall time. The settings are {@link TckSettings#forManifold}, as in the provider's JUnit run: the manifold's declared
+ * the conformance kit on a provider's manifold outside JUnit, rule by rule as {@link ConformanceKit#runAll()} does,
+ * with a progress bar (a large manifold takes minutes), after checking that the kit's points of the manifold fit in
+ * the heap ({@link HeapBudget}); it prints one row per rule ({@code ID | level | status | measured}), the full message
+ * of every failed rule, and a summary line with the wall time. The settings are {@link TckSettings#forManifold}, as
+ * in the provider's JUnit run: the manifold's declared
  * {@link LengthScale} (1 without one) unless {@code --length-scale} overrides it, and its declared {@link Accuracy}
  * (strict for an exact manifold; for an approximate one the report says so with the justification). Exits
  * {@link ExitCodes#CHECK_FAILED} if any rule failed.
@@ -47,6 +52,14 @@ import picocli.CommandLine.Spec;
     "         atlas --class-path my-provider.jar tck --provider hyperbolic --length-scale 0.5",
 })
 final class TckCommand implements Callable<Integer> {
+    /**
+     * Ambient-sized arrays the kit keeps per sample: the point and its off-centre copy, each with a chart that may
+     * store a few arrays of the manifold's size (a gnomonic chart stores two, an ad hoc Grassmann chart its centre).
+     */
+    private static final long ARRAYS_PER_SAMPLE = 8;
+    /** Ambient-sized arrays a rule holds while it runs: tangents, images, finite differences, transports. */
+    private static final long WORKING_ARRAYS = 64;
+
     @Mixin
     private ProviderOptions provider;
 
@@ -81,10 +94,21 @@ final class TckCommand implements Callable<Integer> {
         lengthScale.ifPresent(l -> Checks.requirePositive("--length-scale", l));
         json.ifPresent(file -> AtomicFiles.requireWritable("--json", file));
         Manifold manifold = provider.createManifold();
+        HeapBudget.requireAmbient(provider.typed(), manifold.name(), manifold.ambientDimension(),
+                HeapBudget.product(samples, ARRAYS_PER_SAMPLE) + WORKING_ARRAYS, "the conformance kit");
         long start = System.nanoTime();
         TckSettings declared = TckSettings.forManifold(manifold).withSeed(seed).withSamples(samples);
         TckSettings settings = lengthScale.map(declared::withLengthScale).orElse(declared);
-        Report report = new ConformanceKit(manifold, settings, fixtures()).runAll();
+        ConformanceKit kit = new ConformanceKit(manifold, settings, fixtures());
+        List<RuleResult> results = new ArrayList<>();
+        try (Progress progress = atlas.progress("tck " + manifold.name(), RuleId.values().length)) {
+            for (RuleId id : RuleId.values()) {
+                progress.message(id.id());
+                results.add(kit.check(id));
+                progress.step();
+            }
+        }
+        Report report = new Report(manifold.name(), results);
         double seconds = (System.nanoTime() - start) * 1e-9;
 
         PrintWriter out = spec.commandLine().getOut();

@@ -267,7 +267,6 @@ class FrechetCommandTest {
         assertThat(run.err()).as("stderr").startsWith("atlas frechet: ").contains(message);
     }
 
-    /** {@code count} samples of Gr(n,k) that are the first k coordinate axes, slightly perturbed. */
     @Test
     void refusesJsonOutputThatIsTheInputFileAndLeavesItIntact() throws IOException {
         Path file = dir.resolve("samples.npy");
@@ -318,6 +317,7 @@ class FrechetCommandTest {
         }
     }
 
+    /** {@code count} samples of Gr(n,k): orthonormal bases near the first k coordinate axes. */
     private static double[] frames(int count, int n, int k) {
         double[] data = new double[count * n * k];
         SplittableRandom rng = new SplittableRandom(SEED);
@@ -325,6 +325,25 @@ class FrechetCommandTest {
             for (int r = 0; r < n; r++) {
                 for (int c = 0; c < k; c++) {
                     data[s * n * k + r * k + c] = (r == c ? 1 : 0) + 0.01 * rng.nextGaussian();
+                }
+            }
+            // Gram–Schmidt: orthonormal bases, the representatives the ambient schemes start from
+            for (int c = 0; c < k; c++) {
+                for (int j = 0; j < c; j++) {
+                    double dot = 0;
+                    for (int r = 0; r < n; r++) {
+                        dot += data[s * n * k + r * k + c] * data[s * n * k + r * k + j];
+                    }
+                    for (int r = 0; r < n; r++) {
+                        data[s * n * k + r * k + c] -= dot * data[s * n * k + r * k + j];
+                    }
+                }
+                double norm = 0;
+                for (int r = 0; r < n; r++) {
+                    norm += data[s * n * k + r * k + c] * data[s * n * k + r * k + c];
+                }
+                for (int r = 0; r < n; r++) {
+                    data[s * n * k + r * k + c] /= Math.sqrt(norm);
                 }
             }
         }

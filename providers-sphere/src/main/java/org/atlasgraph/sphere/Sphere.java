@@ -58,7 +58,7 @@ public final class Sphere extends AtlasManifold {
         provide(ExactGeometry.class, exact);
         provide(Sampler.class, uniform);
         provide(GeodesicPowerDistribution.class, new GeodesicPowerSampling(this, exact, uniform, Math.PI));
-        provide(ChartCentring.class, p -> atlas.changeChart(p));
+        provide(ChartCentring.class, p -> atlas.changeChart(Checks.requireNonNull("p", p, "a chart point")));
         provide(RunningMean.class, new SphereRunningMean(this, atlas));
     }
 
@@ -104,6 +104,7 @@ public final class Sphere extends AtlasManifold {
     /** {@inheritDoc} Empty when the point is not in the open hemisphere around the chart's centre. */
     @Override
     public Optional<ChartPoint> coordinatesIn(Chart chart, double[] ambient) {
+        Checks.requireNonNull("chart", chart, "a chart of " + name());
         double[] x = ingest("ambient", ambient);
         if (!(chart instanceof GnomonicChart g) || chart.dimension() != n - 1) {
             throw new InvalidInputException("chart", "a chart of " + name(), chart.toString());
@@ -115,6 +116,7 @@ public final class Sphere extends AtlasManifold {
 
     @Override
     public Optional<Defect> checkPoint(double[] ambient) {
+        Checks.requireNonNull("ambient", ambient, "an array of length " + n);
         double defect = Math.abs(Vectors.norm(ambient) - 1);
         return defect <= UNIT_TOLERANCE ? Optional.empty()
                 : Optional.of(new Defect("‖x‖ = 1", defect, UNIT_TOLERANCE));
@@ -122,35 +124,69 @@ public final class Sphere extends AtlasManifold {
 
     /**
      * {@inheritDoc} In gnomonic coordinates with s = ‖ξ‖²: {@code ḡ(u, v) = (u·v − (ξ·u)(ξ·v)/(1+s))/(1+s)}, whose
-     * inverse (Sherman–Morrison) is {@code (1+s)(I + ξξᵀ)}: O(n) instead of the generic pull-back's O(n³).
+     * inverse (Sherman–Morrison) is {@code (1+s)(I + ξξᵀ)}: O(n) instead of the generic pull-back's O(n³). Far from
+     * the centre (|ξᵢ| > 1) ξ is scaled by its largest entry m, with 1 + s = m²(1/m² + ‖ξ/m‖²), so that s cannot
+     * overflow; an answer that is itself beyond the range of a double is an {@link InvalidInputException} naming the
+     * vectors.
      */
     @Override
     public Metric metric() {
         return new Metric() {
             @Override
             public double inner(ChartPoint p, TangentVector u, TangentVector v) {
+                Checks.requireNonNull("p", p, "a chart point");
                 p.requireTangent("u", u);
                 p.requireTangent("v", v);
                 Coordinates xi = p.xi();
-                double s = xi.dot(xi);
-                return (u.tau().dot(v.tau()) - xi.dot(u.tau()) * xi.dot(v.tau()) / (1 + s)) / (1 + s);
+                double m = Math.max(1, xi.maxAbs());
+                if (m == 1) {
+                    double s = xi.dot(xi);
+                    return finite((u.tau().dot(v.tau()) - xi.dot(u.tau()) * xi.dot(v.tau()) / (1 + s)) / (1 + s),
+                            "u, v", u, v);
+                }
+                Coordinates unit = xi.scale(1 / m);
+                double q = 1 / (m * m) + unit.dot(unit);
+                return finite((u.tau().dot(v.tau()) - unit.dot(u.tau()) * unit.dot(v.tau()) / q) / q / m / m,
+                        "u, v", u, v);
             }
 
             @Override
             public TangentVector raise(ChartPoint p, Coordinates covector) {
+                Checks.requireNonNull("p", p, "a chart point");
+                Checks.requireNonNull("covector", covector, "coordinates of a covector");
                 covector.requireDimension("covector", n - 1, "dimension of " + name());
                 Coordinates xi = p.xi();
                 double s = xi.dot(xi);
-                return p.tangent(covector.plus(xi.scale(xi.dot(covector))).scale(1 + s));
+                double xc = xi.dot(covector);
+                double[] r = new double[n - 1];
+                for (int i = 0; i < r.length; i++) {
+                    r[i] = (covector.get(i) + xi.get(i) * xc) * (1 + s);
+                    if (!Double.isFinite(r[i])) {
+                        throw new InvalidInputException("covector", "a covector whose raised vector is finite at ξ",
+                                "|ωᵢ| up to " + Checks.number(covector.maxAbs()) + " at |ξᵢ| up to "
+                                        + Checks.number(xi.maxAbs()), "chart " + p.chart().id());
+                    }
+                }
+                return p.tangent(Coordinates.ofComputed("raise", r));
             }
 
             @Override
             public TangentVector riemannianGradient(ChartPoint p, double[] euclideanGradient) {
+                Checks.requireNonNull("p", p, "a chart point");
                 Checks.requireFiniteOfLength("euclidean gradient", euclideanGradient, n, "ambient dimension of "
                         + name());
                 return p.tangent(p.chart().tangentCoordinates(p.xi(), euclideanGradient));
             }
         };
+    }
+
+    /** @return a metric's answer, or an error naming the tangent vectors when it is not finite */
+    private static double finite(double value, String names, TangentVector u, TangentVector v) {
+        if (!Double.isFinite(value)) {
+            throw new InvalidInputException(names, "tangent vectors whose inner product is finite", "|τᵢ| up to "
+                    + Checks.number(Math.max(u.tau().maxAbs(), v.tau().maxAbs())));
+        }
+        return value;
     }
 
     /**
@@ -160,6 +196,7 @@ public final class Sphere extends AtlasManifold {
      * @return a new unit vector of length n
      */
     public double[] uniform(RandomGenerator rng) {
+        Checks.requireNonNull("rng", rng, "a random generator");
         double[] g = new double[n];
         double s;
         do {

@@ -7,8 +7,20 @@ import org.atlasgraph.api.capability.ExactGeometry;
 
 /**
  * Closed-form geometry of S^{n-1} with the round metric: great-circle exp, log, parallel transport and distance.
+ * The closed forms are those of unit vectors; nearly unit vectors (within {@link #POINT_TOLERANCE}: data stored in
+ * single precision, the points of an atlas learned from sphere data) are taken as they are, and points farther off are
+ * refused by name. Every finite answer is computed without overflow, and an answer that would not be finite is an
+ * {@link InvalidInputException} naming the input.
+ *
+ * <p>Immutable and thread-safe.
  */
 final class SphereGeometry implements ExactGeometry {
+    /**
+     * Largest accepted |‖x‖ − 1| of a point given to the closed forms: far looser than {@link Sphere#UNIT_TOLERANCE}
+     * (callers compare a learned atlas with these forms at its own points), tight enough that no product overflows.
+     */
+    static final double POINT_TOLERANCE = 0.5;
+
     private final int n;
 
     SphereGeometry(int n) {
@@ -18,11 +30,15 @@ final class SphereGeometry implements ExactGeometry {
     /** {@inheritDoc} {@code cos‖v‖ p + sin‖v‖ v/‖v‖}. */
     @Override
     public double[] exp(double[] p, double[] v) {
-        check("p", p);
+        point("p", p);
         check("v", v);
         double t = Vectors.norm(v);
         if (t == 0) {
             return p.clone();
+        }
+        if (!Double.isFinite(t)) {
+            throw new InvalidInputException("v", "a tangent vector of finite norm", "‖v‖ beyond "
+                    + Checks.number(Double.MAX_VALUE));
         }
         double[] r = new double[n];
         double c = Math.cos(t);
@@ -41,8 +57,8 @@ final class SphereGeometry implements ExactGeometry {
      */
     @Override
     public double[] log(double[] p, double[] q) {
-        check("p", p);
-        check("q", q);
+        point("p", p);
+        point("q", q);
         double pq = Vectors.dot(p, q);
         double[] w = Vectors.plusScaled(q, -pq, p);
         double nw = Vectors.norm(w);
@@ -70,10 +86,21 @@ final class SphereGeometry implements ExactGeometry {
             return v.clone();
         }
         double[] u = Vectors.scaled(l, 1 / theta);
-        double uv = Vectors.dot(u, v);
-        double[] r = v.clone();
+        // Linear in v: computed on v scaled to entries of at most 1, so that u·v cannot overflow.
+        double m = 0;
+        for (double vi : v) {
+            m = Math.max(m, Math.abs(vi));
+        }
+        double f = Math.max(1, m);
+        double[] r = f > 1 ? Vectors.scaled(v, 1 / f) : v.clone();
+        double uv = Vectors.dot(u, r);
         for (int i = 0; i < n; i++) {
             r[i] += uv * ((Math.cos(theta) - 1) * u[i] - Math.sin(theta) * p[i]);
+            r[i] *= f;
+            if (!Double.isFinite(r[i])) {
+                throw new InvalidInputException("v", "a tangent vector whose transport is finite", "|vᵢ| up to "
+                        + Checks.number(m));
+            }
         }
         return r;
     }
@@ -81,13 +108,23 @@ final class SphereGeometry implements ExactGeometry {
     /** {@inheritDoc} {@code atan2(‖q − (p·q)p‖, p·q)}, accurate at all angles (unlike acos near 0 and π). */
     @Override
     public double distance(double[] p, double[] q) {
-        check("p", p);
-        check("q", q);
+        point("p", p);
+        point("q", q);
         double pq = Vectors.dot(p, q);
         return Math.atan2(Vectors.norm(Vectors.plusScaled(q, -pq, p)), pq);
     }
 
     private void check(String name, double[] a) {
         Checks.requireFiniteOfLength(name, a, n, "ambient dimension of S^" + (n - 1));
+    }
+
+    /** Requires a point near the sphere: finite, of length n, of norm 1 within {@link #POINT_TOLERANCE}. */
+    private void point(String name, double[] a) {
+        check(name, a);
+        double defect = Math.abs(Vectors.norm(a) - 1);
+        if (!(defect <= POINT_TOLERANCE)) {
+            throw new InvalidInputException(name, "a unit vector (|‖x‖ − 1| ≤ " + Checks.number(POINT_TOLERANCE)
+                    + ")", "|‖x‖ − 1| = " + Checks.number(defect));
+        }
     }
 }

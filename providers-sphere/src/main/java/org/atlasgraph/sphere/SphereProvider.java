@@ -2,11 +2,16 @@ package org.atlasgraph.sphere;
 
 import java.util.List;
 import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.spi.ManifoldProvider;
 import org.atlasgraph.api.spi.ParameterSpec;
 import org.atlasgraph.api.spi.ProviderParameters;
 
-/** Registers the sphere as provider {@code "sphere"} with one parameter, the ambient dimension {@code n}. */
+/**
+ * Registers the sphere as provider {@code "sphere"} with one parameter, the ambient dimension {@code n}.
+ *
+ * <p>Stateless and thread-safe.
+ */
 public final class SphereProvider implements ManifoldProvider {
     /** Creates the provider; called by {@link java.util.ServiceLoader}. */
     public SphereProvider() {
@@ -29,6 +34,7 @@ public final class SphereProvider implements ManifoldProvider {
 
     @Override
     public Manifold create(ProviderParameters parameters) {
+        Checks.requireNonNull("parameters", parameters, "the checked parameters of provider 'sphere'");
         int n = parameters.integer("n");
         if (n < 2) {
             throw parameters.outOfRange("n", "an integer ≥ 2");

@@ -13,6 +13,7 @@ import org.atlasgraph.api.Retraction;
 import org.atlasgraph.api.VectorTransport;
 import org.atlasgraph.api.capability.ExactGeometry;
 import org.atlasgraph.api.capability.Geodesics;
+import org.atlasgraph.api.check.Checks;
 
 /**
  * The base of a provider's manifold: it supplies the generic atlas-graph primitives of §2.4 so that a provider writes
@@ -58,6 +59,7 @@ public abstract class AtlasManifold implements Manifold {
 
     @Override
     public <C extends Capability> Optional<C> capability(Class<C> type) {
+        Checks.requireNonNull("type", type, "a capability interface");
         Capability c = capabilities.get(type);
         if (c == null && type == Geodesics.class && capabilities.containsKey(ExactGeometry.class)) {
             c = capabilities.computeIfAbsent(Geodesics.class,

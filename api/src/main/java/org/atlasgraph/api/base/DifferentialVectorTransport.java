@@ -8,6 +8,7 @@ import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.TangentVector;
 import org.atlasgraph.api.Transition;
 import org.atlasgraph.api.VectorTransport;
+import org.atlasgraph.api.check.Checks;
 
 /**
  * The vector transport of atlas graphs: the identity on representatives within a chart (§2.4.1, error
@@ -18,6 +19,8 @@ import org.atlasgraph.api.VectorTransport;
  * through {@code Dψ_αβ(q_α)}; the result is therefore the same whichever chart q is expressed in. When no transition
  * or q_α is available the ambient route of §4.2.4 is taken: {@code tangentCoordinates_β(ξ_q, Dφ_α⁻¹(ξ_p) τ)}, the
  * metric projection onto the tangent space at q.
+ *
+ * <p>Immutable and thread-safe when the manifold is.
  */
 public final class DifferentialVectorTransport implements VectorTransport {
     private final Manifold manifold;
@@ -29,7 +32,9 @@ public final class DifferentialVectorTransport implements VectorTransport {
 
     @Override
     public TangentVector transport(ChartPoint p, TangentVector tau, ChartPoint q) {
+        Checks.requireNonNull("p", p, "a chart point");
         p.requireTangent("tau", tau);
+        Checks.requireNonNull("q", q, "a chart point");
         if (q.sameChart(p)) {
             return q.tangent(tau.tau());
         }

@@ -10,6 +10,7 @@ import org.atlasgraph.api.TangentVector;
 import org.atlasgraph.api.VectorTransport;
 import org.atlasgraph.api.capability.ExactGeometry;
 import org.atlasgraph.api.capability.Geodesics;
+import org.atlasgraph.api.check.Checks;
 
 /**
  * Adapters that turn a manifold's {@link ExactGeometry} into chart-level primitives, so that any algorithm can be run
@@ -27,7 +28,7 @@ public final class ExactPrimitives {
      */
     public static Retraction retraction(Manifold manifold, ExactGeometry exact) {
         return (p, tau) -> {
-            p.requireTangent("tau", tau);
+            point("p", p).requireTangent("tau", tau);
             double[] x = exact.exp(manifold.embed(p), p.chart().pushForward(p.xi(), tau.tau()));
             Optional<ChartPoint> inP = manifold.coordinatesIn(p.chart(), x)
                     .filter(q -> p.chart().contains(q.xi()));
@@ -59,7 +60,7 @@ public final class ExactPrimitives {
      * @return the exact geodesic distance of the embedded points
      */
     public static Distance distance(Manifold manifold, ExactGeometry exact) {
-        return (p, q) -> exact.distance(manifold.embed(p), manifold.embed(q));
+        return (p, q) -> exact.distance(manifold.embed(point("p", p)), manifold.embed(point("q", q)));
     }
 
     /**
@@ -81,7 +82,7 @@ public final class ExactPrimitives {
 
             @Override
             public double distance(ChartPoint p, ChartPoint q) {
-                return exact.distance(manifold.embed(p), manifold.embed(q));
+                return exact.distance(manifold.embed(point("p", p)), manifold.embed(point("q", q)));
             }
 
             @Override
@@ -91,13 +92,21 @@ public final class ExactPrimitives {
         };
     }
 
+    /** @return p, or an error naming the argument when it is {@code null} */
+    private static ChartPoint point(String name, ChartPoint p) {
+        return Checks.requireNonNull(name, p, "a chart point");
+    }
+
     private static TangentVector log(Manifold manifold, ExactGeometry exact, ChartPoint p, ChartPoint q) {
+        point("p", p);
+        point("q", q);
         return p.tangent(p.chart().tangentCoordinates(p.xi(), exact.log(manifold.embed(p), manifold.embed(q))));
     }
 
     private static TangentVector transport(Manifold manifold, ExactGeometry exact, ChartPoint p, TangentVector tau,
                                            ChartPoint q) {
-        p.requireTangent("tau", tau);
+        point("p", p).requireTangent("tau", tau);
+        point("q", q);
         double[] v = exact.parallelTransport(manifold.embed(p), p.chart().pushForward(p.xi(), tau.tau()),
                 manifold.embed(q));
         return q.tangent(q.chart().tangentCoordinates(q.xi(), v));

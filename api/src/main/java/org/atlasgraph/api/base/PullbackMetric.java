@@ -13,6 +13,8 @@ import org.atlasgraph.api.check.Checks;
  * {@code ḡ_ξ(u, v) = g_x(Dφ⁻¹u, Dφ⁻¹v)} (eq. 2.2). {@link #raise} assembles the d×d Gram matrix of the pushed-forward
  * coordinate vectors and solves by Cholesky, O(d·cost(pushForward) + d³): right for the small d of most manifolds;
  * providers with large d (Gr(n,k)) override the metric with a structured one.
+ *
+ * <p>Immutable and thread-safe when the manifold is.
  */
 public final class PullbackMetric implements Metric {
     private final Manifold manifold;
@@ -24,6 +26,7 @@ public final class PullbackMetric implements Metric {
 
     @Override
     public double inner(ChartPoint p, TangentVector u, TangentVector v) {
+        Checks.requireNonNull("p", p, "a chart point");
         p.requireTangent("u", u);
         p.requireTangent("v", v);
         double[] x = manifold.embed(p);
@@ -33,6 +36,8 @@ public final class PullbackMetric implements Metric {
 
     @Override
     public TangentVector raise(ChartPoint p, Coordinates covector) {
+        Checks.requireNonNull("p", p, "a chart point");
+        Checks.requireNonNull("covector", covector, "coordinates of a covector");
         int d = p.chart().dimension();
         covector.requireDimension("covector", d, "dimension of " + manifold.name());
         double[] x = manifold.embed(p);
@@ -60,6 +65,7 @@ public final class PullbackMetric implements Metric {
      */
     @Override
     public TangentVector riemannianGradient(ChartPoint p, double[] euclideanGradient) {
+        Checks.requireNonNull("p", p, "a chart point");
         if (!manifold.ambientMetric().isInduced()) {
             return Metric.super.riemannianGradient(p, euclideanGradient);
         }

@@ -7,11 +7,15 @@ import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.InverseRetraction;
 import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.TangentVector;
+import org.atlasgraph.api.check.Checks;
+import org.atlasgraph.api.check.InvalidInputException;
 
 /**
  * The retraction logarithm of the quasi-Euclidean update (§4.2.5): {@code ξ_q − ξ_p} when both points are in one chart;
  * otherwise q is first carried into p's chart by the transition ψ_βα or, failing that, by ingesting its ambient
  * representation ({@link Manifold#coordinatesIn}). Empty when p's chart cannot represent q.
+ *
+ * <p>Immutable and thread-safe when the manifold is.
  */
 public final class QuasiEuclideanInverseRetraction implements InverseRetraction {
     private final Manifold manifold;
@@ -23,7 +27,21 @@ public final class QuasiEuclideanInverseRetraction implements InverseRetraction 
 
     @Override
     public Optional<TangentVector> inverseRetract(ChartPoint p, ChartPoint q) {
-        return expressIn(manifold, p, q).map(qInP -> p.tangent(qInP.minus(p.xi())));
+        Checks.requireNonNull("p", p, "a chart point");
+        Checks.requireNonNull("q", q, "a chart point");
+        return expressIn(manifold, p, q).map(qInP -> p.tangent(difference(qInP, p.xi())));
+    }
+
+    /** @return ξ_q − ξ_p, or an error naming q when a coordinate of the difference overflows */
+    private static Coordinates difference(Coordinates q, Coordinates p) {
+        for (int i = 0; i < q.dimension(); i++) {
+            if (!Double.isFinite(q.get(i) - p.get(i))) {
+                throw new InvalidInputException("q", "a point whose coordinates differ from p's by a finite amount "
+                        + "(at most " + Checks.number(Double.MAX_VALUE) + ")", "ξ_q[" + i + "] = " + q.get(i)
+                        + ", ξ_p[" + i + "] = " + p.get(i));
+            }
+        }
+        return q.minus(p);
     }
 
     /**

@@ -8,6 +8,8 @@ import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.Retraction;
 import org.atlasgraph.api.TangentVector;
+import org.atlasgraph.api.check.Checks;
+import org.atlasgraph.api.check.InvalidInputException;
 
 /**
  * The quasi-Euclidean update of §2.4: ξ ↦ ξ + τ in the chart of p, followed by the atlas's chart change when the result
@@ -22,6 +24,8 @@ import org.atlasgraph.api.TangentVector;
  * times the centre's at hyperbolic distance 1 in a Klein chart), and a long step would then grow with every chart
  * change and run off to infinity. A step that ends inside the image takes the single update above, so charts with
  * unbounded images (gnomonic, Ehresmann) keep the paper's retraction exactly.
+ *
+ * <p>Immutable and thread-safe when the manifold is.
  */
 public final class QuasiEuclideanRetraction implements Retraction {
     /** Bisections of a segment to find where it leaves the domain of trust: 2⁻⁴⁰ of the step. */
@@ -41,13 +45,16 @@ public final class QuasiEuclideanRetraction implements Retraction {
     /**
      * {@inheritDoc} Never empty: a chart change always succeeds on an atlas without edges.
      *
+     * @throws InvalidInputException naming {@code tau} if ξ + τ overflows (a step beyond 1e308 in a coordinate), and
+     *     naming {@code p} or {@code tau} if either is {@code null}
      * @throws ArithmeticException if a walked step makes no progress through {@value #MAX_CHART_CHANGES} chart
      *     changes (a domain of trust that shrinks to nothing)
      */
     @Override
     public Optional<ChartPoint> retract(ChartPoint p, TangentVector tau) {
+        Checks.requireNonNull("p", p, "a chart point");
         p.requireTangent("tau", tau);
-        Coordinates xi = p.xi().plus(tau.tau());
+        Coordinates xi = step(p, tau);
         Chart chart = p.chart();
         if (chart.contains(xi)) {
             return Optional.of(new ChartPoint(chart, xi));
@@ -56,6 +63,24 @@ public final class QuasiEuclideanRetraction implements Retraction {
             return Optional.of(manifold.atlas().changeChart(new ChartPoint(chart, xi)));
         }
         return Optional.of(walk(p, tau.tau()));
+    }
+
+    /**
+     * @return ξ + τ, the quasi-Euclidean update in p's chart
+     * @throws InvalidInputException naming {@code tau} when a coordinate of the sum overflows: no chart can hold the
+     *     point, and a silent ∞ would become NaN in the next chart change
+     */
+    static Coordinates step(ChartPoint p, TangentVector tau) {
+        Coordinates xi = p.xi();
+        Coordinates t = tau.tau();
+        for (int i = 0; i < xi.dimension(); i++) {
+            if (!Double.isFinite(xi.get(i) + t.get(i))) {
+                throw new InvalidInputException("tau", "a step whose chart coordinates ξ + τ are finite (|ξᵢ + τᵢ| ≤ "
+                        + Checks.number(Double.MAX_VALUE) + ")", "τ[" + i + "] = " + t.get(i) + " at ξ[" + i + "] = "
+                        + xi.get(i), "chart " + p.chart().id());
+            }
+        }
+        return xi.plus(t);
     }
 
     /** The step τ from p taken across chart changes at the edges of the domains of trust. */

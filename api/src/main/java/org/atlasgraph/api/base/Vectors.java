@@ -1,5 +1,7 @@
 package org.atlasgraph.api.base;
 
+import org.atlasgraph.api.Coordinates;
+
 /**
  * Dense-vector arithmetic on plain arrays, for providers' kernels (closed forms on the sphere, quadratic charts of a
  * learned atlas), where the immutable {@code Coordinates} would allocate and validate on every operation. Matrices are
@@ -25,10 +27,11 @@ public final class Vectors {
 
     /**
      * @param a a vector
-     * @return {@code ‖a‖}
+     * @return {@code ‖a‖}, without overflow or underflow where the sum of squares would have either
+     *     ({@link Coordinates#euclideanNorm})
      */
     public static double norm(double[] a) {
-        return Math.sqrt(dot(a, a));
+        return Coordinates.euclideanNorm(a);
     }
 
     /**
@@ -109,10 +112,20 @@ public final class Vectors {
 
     /**
      * @param a a non-zero vector
-     * @return {@code a/‖a‖}
+     * @return {@code a/‖a‖}, a unit vector for every finite non-zero a (the norm is computed without overflow, and
+     *     a norm too small to invert is divided by instead)
      */
     public static double[] normalized(double[] a) {
-        return scaled(a, 1 / norm(a));
+        double n = norm(a);
+        double f = 1 / n;
+        if (Double.isFinite(f)) {
+            return scaled(a, f);
+        }
+        double[] r = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            r[i] = a[i] / n;
+        }
+        return r;
     }
 
     /**

@@ -8,9 +8,29 @@ import java.util.function.Function;
  * Static validators for the public boundary. Each returns its argument, so that checks compose with assignments
  * (JGraphT's {@code requireDirected}, Hipparchus' {@code checkDimension}); each failure is an
  * {@link InvalidInputException} whose message names the input, what was expected and what was found.
+ *
+ * <p>Stateless; every method is thread-safe.
  */
 public final class Checks {
     private Checks() {
+    }
+
+    /**
+     * Requires an argument to be present: a public method answers {@code null} with this exception, naming the
+     * argument, never with a {@link NullPointerException} from deep inside.
+     *
+     * @param name  the argument's name, e.g. {@code "p"}
+     * @param value the argument
+     * @param what  what it should be, e.g. {@code "a chart point"}
+     * @param <T>   its type
+     * @return {@code value}
+     * @throws InvalidInputException {@code p: expected a chart point, found null}
+     */
+    public static <T> T requireNonNull(String name, T value, String what) {
+        if (value == null) {
+            throw new InvalidInputException(name, what, "null");
+        }
+        return value;
     }
 
     /**
@@ -43,6 +63,7 @@ public final class Checks {
      * @throws InvalidInputException naming the first NaN or infinite entry
      */
     public static double[] requireFinite(String name, double[] values) {
+        requireNonNull(name, values, "an array of finite values");
         for (int i = 0; i < values.length; i++) {
             if (!Double.isFinite(values[i])) {
                 throw new InvalidInputException(name + "[" + i + "]", "a finite value", String.valueOf(values[i]));
@@ -107,6 +128,18 @@ public final class Checks {
     public static double requirePositive(String name, double value) {
         if (!(value > 0) || !Double.isFinite(value)) {
             throw new InvalidInputException(name, "a finite value > 0", String.valueOf(value));
+        }
+        return value;
+    }
+
+    /**
+     * Requires a finite value {@code ≥ 0}.
+     *
+     * @return {@code value}
+     */
+    public static double requireNonNegative(String name, double value) {
+        if (!(value >= 0) || !Double.isFinite(value)) {
+            throw new InvalidInputException(name, "a finite value ≥ 0", String.valueOf(value));
         }
         return value;
     }

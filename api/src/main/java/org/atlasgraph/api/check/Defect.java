@@ -1,7 +1,5 @@
 package org.atlasgraph.api.check;
 
-import java.util.Objects;
-
 /**
  * How far an input is from satisfying a manifold constraint, in the style of ManifoldsBase's {@code check_point}.
  *
@@ -12,6 +10,6 @@ import java.util.Objects;
 public record Defect(String what, double measured, double tolerance) {
     /** Validates that the description is present. */
     public Defect {
-        Objects.requireNonNull(what, "what");
+        Checks.requireNonNull("what", what, "a description of the defect");
     }
 }

@@ -8,6 +8,8 @@ import java.util.Objects;
  * <p>The message always reads {@code "<input>: expected <expected>, found <found>"} with an optional
  * {@code " (<context>)"}; the three parts are also available separately so that callers (the CLI, the TCK) can
  * render them. Example: {@code tau: expected length 6 (dimension of Gr(5,2)), found 5}.
+ *
+ * <p>Immutable, like every exception here once thrown; safe to pass between threads.
  */
 public class InvalidInputException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
@@ -15,6 +17,7 @@ public class InvalidInputException extends IllegalArgumentException {
     private final String input;
     private final String expected;
     private final String found;
+    private final String context;
 
     /**
      * Creates the exception.
@@ -29,6 +32,7 @@ public class InvalidInputException extends IllegalArgumentException {
         this.input = Objects.requireNonNull(input, "input");
         this.expected = Objects.requireNonNull(expected, "expected");
         this.found = Objects.requireNonNull(found, "found");
+        this.context = context == null ? "" : context;
     }
 
     /** Creates the exception without context. */
@@ -49,6 +53,25 @@ public class InvalidInputException extends IllegalArgumentException {
     /** @return what the input was */
     public String found() {
         return found;
+    }
+
+    /** @return the context in parentheses, or {@code ""} */
+    public String context() {
+        return context;
+    }
+
+    /**
+     * The same failure seen from further out, where the input has a fuller name: {@code points[3]: …} inside a
+     * learner becomes {@code --input 'p.npy': points[3]: …} in the command that read the file.
+     *
+     * @param outer the outer name, e.g. {@code "--input 'p.npy'"}
+     * @return a new exception with input {@code outer + ": " + input()}, the same expected, found and context, and
+     *     this one as its cause
+     */
+    public InvalidInputException within(String outer) {
+        InvalidInputException e = new InvalidInputException(outer + ": " + input, expected, found, context);
+        e.initCause(this);
+        return e;
     }
 
     private static String format(String input, String expected, String found, String context) {

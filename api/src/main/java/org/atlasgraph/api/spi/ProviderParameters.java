@@ -6,15 +6,27 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
 
 /**
  * Parameter values for {@link ManifoldProvider#create}, parsed and checked against the provider's
  * {@link ParameterSpec}s: unknown names, missing required values and unparsable numbers are rejected here with a
- * message that names the parameter and the provider; range checks are the provider's.
+ * message that names the parameter and the provider; range checks are the provider's. Numbers are read by a strict
+ * decimal grammar: Java's literal syntax ({@code 0x10}, {@code 2f}, {@code 1_000}), spellings of NaN and infinity,
+ * and digits of other scripts are refused, as they are in files and options.
+ *
+ * <p>Immutable and thread-safe.
  */
 public final class ProviderParameters {
+    /** An integer in ASCII digits. */
+    private static final Pattern INTEGER = Pattern.compile("[+-]?[0-9]+");
+    /** A decimal number: {@code 1}, {@code -0.5}, {@code .25}, {@code 3.}, {@code 6.02e23}. */
+    private static final Pattern DECIMAL =
+            Pattern.compile("[+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?");
+
     private final String provider;
     private final Map<String, ParameterSpec> specs;
     private final Map<String, String> values;
@@ -34,6 +46,8 @@ public final class ProviderParameters {
      * @throws InvalidInputException for an unknown name, a missing required value or an unparsable number
      */
     public static ProviderParameters of(ManifoldProvider provider, Map<String, String> raw) {
+        Checks.requireNonNull("provider", provider, "a manifold provider");
+        Checks.requireNonNull("parameters", raw, "a map of parameter names to values (empty for none)");
         Map<String, ParameterSpec> specs = new LinkedHashMap<>();
         for (ParameterSpec s : provider.parameters()) {
             specs.put(s.name(), s);
@@ -120,8 +134,14 @@ public final class ProviderParameters {
         try {
             switch (s.type()) {
                 case INTEGER:
+                    if (!INTEGER.matcher(v.trim()).matches()) {
+                        throw new NumberFormatException();
+                    }
                     return Integer.parseInt(v.trim());
                 case DECIMAL:
+                    if (!DECIMAL.matcher(v.trim()).matches()) {
+                        throw new NumberFormatException();
+                    }
                     double d = Double.parseDouble(v.trim());
                     if (!Double.isFinite(d)) {
                         throw new NumberFormatException();

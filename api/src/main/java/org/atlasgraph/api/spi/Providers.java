@@ -10,6 +10,7 @@ import java.util.ServiceLoader;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
 
 /**
@@ -90,6 +91,7 @@ public final class Providers {
      * @throws InvalidInputException listing the available names if there is none by that name
      */
     public ManifoldProvider named(String name) {
+        Checks.requireNonNull("provider", name, "one of " + names());
         return providers.stream().filter(p -> p.name().equals(name)).findFirst()
                 .orElseThrow(() -> new InvalidInputException("provider '" + name + "'", "one of " + names(),
                         "'" + name + "'", "'atlas providers' lists them with their parameters"));

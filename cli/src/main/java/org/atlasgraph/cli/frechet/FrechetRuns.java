@@ -27,7 +27,9 @@ import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.api.spi.ParameterSpec;
 import org.atlasgraph.api.spi.Providers;
+import org.atlasgraph.cli.HeapBudget;
 import org.atlasgraph.cli.console.Progress;
+import org.atlasgraph.cli.console.ProgressBars;
 import org.atlasgraph.cli.console.TextTable;
 import org.atlasgraph.cli.frechet.SchemeComparison.SchemeOutcome;
 import org.atlasgraph.cli.io.AtomicFiles;
@@ -53,6 +55,11 @@ public final class FrechetRuns {
     private static final double KARCHER_TOLERANCE = 1e-12;
     /** Batch gradient steps before the reference mean is given up: descent from a sample converges in tens. */
     private static final int KARCHER_ITERATIONS = 1000;
+    /**
+     * Ambient arrays a run keeps at once, bounded before the first is drawn: the warm-up samples (at most 32), each
+     * scheme's estimate and workspace, the mean and the sampler's scratch.
+     */
+    private static final int WORKING_ARRAYS = 64;
 
     private FrechetRuns() {
     }
@@ -71,10 +78,11 @@ public final class FrechetRuns {
      *                   offer are skipped with a note
      * @param curves     whether to record error curves (for plots)
      * @param warmUp     seconds of untimed updates per scheme before the run (JIT warm-up), ≥ 0
+     * @param progress   the progress bars of the runs
      */
     public record Settings(Providers providers, UnaryOperator<Manifold> prepare, String provider,
                            Map<String, String> parameters, double power, long count, long seed, List<String> schemes,
-                           boolean curves, double warmUp) {
+                           boolean curves, double warmUp, ProgressBars progress) {
     }
 
     /**
@@ -107,8 +115,10 @@ public final class FrechetRuns {
     public static List<Run> generated(Settings settings, List<Map<String, String>> configs) {
         List<Prepared> prepared = new ArrayList<>();
         for (Map<String, String> c : configs) {
-            prepared.add(prepare(settings, settings.prepare().apply(settings.providers().create(settings.provider(),
-                    c))));
+            Manifold m = settings.prepare().apply(settings.providers().create(settings.provider(), c));
+            HeapBudget.requireAmbient(typed(settings.provider(), c), m.name(), m.ambientDimension(), WORKING_ARRAYS,
+                    "an online-mean run");
+            prepared.add(prepare(settings, m));
         }
         List<Run> runs = new ArrayList<>();
         for (int i = 0; i < prepared.size(); i++) {
@@ -215,6 +225,9 @@ public final class FrechetRuns {
                     + "without a geodesic power distribution (they are kept for the batch mean)",
                     String.valueOf(count));
         }
+        HeapBudget.require("--count", String.valueOf(count), count, HeapBudget.product(m.ambientDimension(),
+                Double.BYTES) + 16, "samples of " + m.name() + " (kept for the batch mean, as it has no geodesic power "
+                + "distribution)");
         List<double[]> samples = new ArrayList<>((int) count);
         for (long i = 0; i < count; i++) {
             samples.add(m.embed(sampler.sample(rng)));
@@ -273,6 +286,12 @@ public final class FrechetRuns {
         }
     }
 
+    /** @return the options that chose a run's manifold, as the user would type them */
+    private static String typed(String provider, Map<String, String> parameters) {
+        return "--provider " + provider + parameters.entrySet().stream().map(e -> " --param " + e.getKey() + "="
+                + e.getValue()).collect(Collectors.joining());
+    }
+
     /** Warm-up samples kept in memory: at most 32, and at most 64 MB of them. */
     private static int warmUpSamples(Manifold m) {
         return (int) Math.max(1, Math.min(32, (64L << 20) / (8L * m.ambientDimension())));
@@ -293,7 +312,7 @@ public final class FrechetRuns {
                 settings.curves());
         SchemeComparison.WarmUp done = comparison.warmUp(warmUp, settings.warmUp(), WARM_UP_UPDATES);
         List<SchemeOutcome> outcomes;
-        try (Progress progress = Progress.start("frechet " + m.name(), source.count())) {
+        try (Progress progress = settings.progress().start("frechet " + m.name(), source.count())) {
             outcomes = comparison.run(source, source.count(), progress::stepTo);
         }
         notes.add(0, "timed: each update alone (samples read ahead in blocks of " + outcomes.get(0).block()

@@ -6,6 +6,7 @@ import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.function.Supplier;
 import org.atlasgraph.api.Manifold;
+import org.atlasgraph.api.capability.ExactGeometry;
 import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
 
@@ -62,7 +63,11 @@ final class SampleSource implements Iterator<double[]>, AutoCloseable {
 
     /**
      * Streams the slices of a {@code .npy} file, each checked to be a finite point of the manifold before it is used
-     * (outside the timing): a NaN or a rank-deficient slice fails with a message naming the file and the sample.
+     * (outside the timing): a NaN or a rank-deficient slice fails with a message naming the file and the sample. The
+     * first sample is also the starting estimate of every scheme, and the ambient schemes take it as the base point of
+     * the manifold's {@link ExactGeometry}, which may ask more of a representative than membership (Gr(n,k): an
+     * orthonormal basis, where any basis of full rank is a point); so it is checked as a base point too, and a frame
+     * that is not one is reported as sample 1 of the file, not as a failure of the update at sample 2.
      *
      * @param manifold the manifold the slices must lie on; its ambient dimension must be n·k of the file
      * @param file     the open file
@@ -90,10 +95,24 @@ final class SampleSource implements Iterator<double[]>, AutoCloseable {
                 read++;
                 String sample = name + ": sample " + read;
                 Checks.requireFinite(sample, x);
-                return Checks.requireOnManifold(sample, x, manifold::checkPoint);
+                Checks.requireOnManifold(sample, x, manifold::checkPoint);
+                if (read == 1) {
+                    manifold.capability(ExactGeometry.class).ifPresent(g -> requireBasePoint(sample, x, g));
+                }
+                return x;
             }
         };
         return new SampleSource(checked, file.count(), mean, "read from " + path, file::close);
+    }
+
+    /** Requires x to be a base point the exact geometry accepts: Exp_x(0) must not be refused. */
+    private static void requireBasePoint(String sample, double[] x, ExactGeometry geometry) {
+        try {
+            geometry.exp(x, new double[x.length]);
+        } catch (InvalidInputException e) {
+            throw new InvalidInputException(sample, e.expected(), e.found(), "the first sample starts the estimate "
+                    + "of every scheme");
+        }
     }
 
     /** @return N */

@@ -1,6 +1,7 @@
 package org.atlasgraph.cli.io;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.io.AtomicWriter;
@@ -10,6 +11,8 @@ import org.atlasgraph.io.AtomicWriter;
  * its directory and renamed over the target, special files and outputs that are inputs are refused, symbolic links are
  * written through, permissions are kept, and a failure or a signal leaves the target as it was. A subcommand that has
  * input files checks its outputs against them with {@link AtomicWriter#protecting} before any long work.
+ *
+ * <p>Stateless and thread-safe.
  */
 public final class AtomicFiles {
     private static final AtomicWriter WRITER = AtomicWriter.create();
@@ -39,6 +42,41 @@ public final class AtomicFiles {
      */
     public static Path requireWritable(String input, Path target) {
         return WRITER.requireWritable(input, target);
+    }
+
+    /**
+     * Checks, before a long computation, that a directory of outputs (such as {@code --plot DIR}) can be used: an
+     * existing writable directory, or a path whose nearest existing ancestor is a writable directory, so that
+     * {@link Files#createDirectories} will make it. Nothing is created here: a run that fails later leaves no empty
+     * directory behind.
+     *
+     * @param input the option that named it, e.g. {@code "--plot"}
+     * @param dir   the directory as given
+     * @return {@code dir}
+     * @throws InvalidInputException naming {@code input} and the path when it is a file, or when it or its nearest
+     *     existing ancestor is not a writable directory
+     */
+    public static Path requireDirectory(String input, Path dir) {
+        Path absolute = dir.toAbsolutePath().normalize();
+        if (Files.exists(absolute)) {
+            if (!Files.isDirectory(absolute)) {
+                throw new InvalidInputException(input, "a directory (created if absent)", "'" + dir + "'",
+                        "an existing file");
+            }
+            if (!Files.isWritable(absolute)) {
+                throw new InvalidInputException(input, "a writable directory", "'" + dir + "'", "not writable");
+            }
+            return dir;
+        }
+        Path ancestor = absolute.getParent();
+        while (ancestor != null && !Files.exists(ancestor)) {
+            ancestor = ancestor.getParent();
+        }
+        if (ancestor == null || !Files.isDirectory(ancestor) || !Files.isWritable(ancestor)) {
+            throw new InvalidInputException(input, "a directory that can be created", "'" + dir + "'",
+                    ancestor == null ? "no existing ancestor" : "'" + ancestor + "' is not a writable directory");
+        }
+        return dir;
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ProgressTest {
@@ -12,7 +13,7 @@ class ProgressTest {
     private static final int WIDTH = 100;
 
     @Test
-    void withoutAConsoleTheBarIsSilent() {
+    void whenStderrIsNotATerminalTheBarIsSilent() {
         PrintStream original = System.err;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
@@ -27,9 +28,31 @@ class ProgressTest {
             System.setErr(original);
         }
 
-        assertThat(System.console()).as("test JVM has no console").isNull();
+        assertThat(Progress.stderrIsTerminal(System.getenv())).as("the test JVM's stderr is a pipe or a file")
+                .isFalse();
         assertThat(drawing).as("drawing").isFalse();
         assertThat(captured.toString(StandardCharsets.UTF_8)).as("stderr").isEmpty();
+    }
+
+    /**
+     * Issue 10: progress showed only when stdin and stdout were both terminals, so {@code frechet … > out.txt} ran
+     * ten minutes without a byte. Now it is where file descriptor 2 points that counts.
+     */
+    @Test
+    void terminalDevicesAreTheOnlyStderrThatGetsABar() {
+        assertThat(Progress.isTerminalDevice("/dev/pts/3")).as("a pseudo-terminal").isTrue();
+        assertThat(Progress.isTerminalDevice("/dev/tty1")).as("a virtual console").isTrue();
+        assertThat(Progress.isTerminalDevice("pipe:[48213]")).as("a pipe").isFalse();
+        assertThat(Progress.isTerminalDevice("/tmp/log.txt")).as("a file").isFalse();
+        assertThat(Progress.isTerminalDevice("/dev/null")).as("/dev/null").isFalse();
+        assertThat(Progress.stderrIsTerminal(Map.of("TERM", "dumb"))).as("TERM=dumb").isFalse();
+    }
+
+    @Test
+    void widthComesFromColumnsWhenItIsANumber() {
+        assertThat(Progress.width(Map.of("COLUMNS", "132"))).as("COLUMNS=132").isEqualTo(132);
+        assertThat(Progress.width(Map.of("COLUMNS", "wide"))).as("COLUMNS=wide").isZero();
+        assertThat(Progress.width(Map.of())).as("no COLUMNS").isZero();
     }
 
     @Test
