@@ -189,7 +189,7 @@ final class FrechetCommand implements Callable<Integer> {
         writer.requireWritable("--save-samples", saveSamples.get());
         saveMean.ifPresent(f -> writer.protecting("--save-samples", saveSamples).requireWritable("--save-mean", f));
         Settings settings = new Settings(providers, atlas::prepare, provider, parameters, power, count, seed,
-                List.copyOf(schemes), false, 0);
+                List.copyOf(schemes), false, 0, atlas::progress);
         PrintWriter out = spec.commandLine().getOut();
         out.println(FrechetRuns.save(settings, configurations().get(0), saveSamples.get(), saveMean));
         out.flush();
