@@ -45,7 +45,8 @@ final class TrainingPoints {
         int d = raw[0].length;
         if (d < 2 || d > MAX_AMBIENT_DIMENSION) {
             throw new InvalidInputException("points", "between 2 and " + MAX_AMBIENT_DIMENSION + " columns (a "
-                    + "manifold of dimension d is learned in R^D with D ≥ d + 1)", d + (d == 1 ? " column" : " columns"));
+                    + "manifold of dimension d is learned in R^D with D ≥ d + 1)",
+                    d + (d == 1 ? " column" : " columns"));
         }
         int n = raw.length;
         double[][] copy = new double[n][];
