@@ -40,12 +40,12 @@ import org.atlasgraph.api.check.NotOnManifoldException;
  *
  * <p>Primitives, each in its own part: which chart a point belongs to ({@code ChartMembership}: locating, the
  * membership check, the chart change); the quasi-Euclidean retraction with chart changes when the quartic turns
- * positive ({@code QuasiEuclideanUpdate}, §4.2.1–4.2.2); its inverse, ξ_q − ξ_p within a chart and Alg. 3 along the
- * dense neighbour graph of Alg. 2 beyond, and the vector transport, the identity within a chart and the
+ * positive ({@code QuasiEuclideanUpdate}, §4.2.1–4.2.2); its inverse, ξ_q − ξ_p within a chart and Alg. 3 along an
+ * approximate geodesic beyond (routed on a landmark graph, refined in the charts), and the vector transport, the identity within a chart and the
  * differentials of §4.2.4 across charts ({@code ApproximateGeodesics}); the induced metric {@code I + NᵀN}
  * ({@code QuadraticChartMetric}).
  * Capabilities: {@link Geodesics}, approximate (the Riemannian logarithm of Alg. 3, parallel transport, the naive
- * approximate distance within a chart and a shortest path beyond); {@link Sampler}, the atlas sampling of App. E.1
+ * approximate distance within a chart and the length of an approximate geodesic beyond); {@link Sampler}, the atlas sampling of App. E.1
  * ({@code AtlasSampler}); {@link LengthScale} and {@link Accuracy}, the bounds the atlas declares for itself
  * ({@code DeclaredAccuracy}). Ambient points are points of R^D; they are accepted within {@link #offAtlasTolerance()}
  * of a chart's surface.
@@ -220,7 +220,7 @@ public final class PointCloudAtlas extends AtlasManifold {
     public Optional<ChartPoint> coordinatesIn(Chart chart, double[] point) {
         Checks.requireFiniteOfLength("ambient", point, ambient, "ambient dimension D of the learned atlas");
         QuadraticChart c = membership.own(chart);
-        double[] xi = DenseNeighbourGraph.representation(c, point, tolerance);
+        double[] xi = ChartMembership.represent(c, point, tolerance);
         if (xi == null) {
             xi = membership.located(point).strict() == null ? c.located(point, tolerance) : null;
         }
@@ -250,7 +250,7 @@ public final class PointCloudAtlas extends AtlasManifold {
     }
 
     /**
-     * {@inheritDoc} Here ξ_q − ξ_p where p's chart represents q, else Alg. 3 along the dense neighbour graph; empty
+     * {@inheritDoc} Here ξ_q − ξ_p where p's chart represents q, else Alg. 3 along an approximate geodesic; empty
      * where p's chart cannot represent q and no path of the atlas joins them.
      */
     @Override
@@ -336,9 +336,12 @@ public final class PointCloudAtlas extends AtlasManifold {
         return geodesics.distance(locate(x), locate(y));
     }
 
-    /** @return the number of vertices of the dense neighbour graph of Alg. 2 (built on first use) */
-    public int denseGraphSize() {
-        return geodesics.denseGraphSize();
+    /**
+     * @return the number of landmarks of the graph on which the geodesics find their routes between charts (built on
+     *     first use; at most 2d + 1 per chart)
+     */
+    public int landmarkCount() {
+        return geodesics.landmarkCount();
     }
 
     /**

@@ -157,7 +157,7 @@ class PointCloudAtlasTest {
             double lo = Double.POSITIVE_INFINITY;
             double hi = 0;
             for (QuadraticChart c : atlas.charts()) {
-                double[] xi = DenseNeighbourGraph.representation(c, x, atlas.offAtlasTolerance());
+                double[] xi = ChartMembership.represent(c, x, atlas.offAtlasTolerance());
                 if (xi != null) {
                     lo = Math.min(lo, c.residual(x));
                     hi = Math.max(hi, c.residual(x));
