@@ -109,7 +109,8 @@ final class AtlasLearner {
         List<AtlasModel.Overlap> overlaps = transitions(residuals.candidates(), membership.newIndex());
         LearningSummary summary = summary(points, d, givenDimension, r, givenRadius, seed, residuals, membership,
                 models, overlaps);
-        return new AtlasModel(Arrays.asList(models), overlaps, residuals.tolerance(), summary);
+        return new AtlasModel(Arrays.asList(models), overlaps, residuals.tolerance(), AtlasModel.Span.whole(),
+                summary);
     }
 
     /** The intrinsic dimension d: given, or estimated by multiscale local PCA ({@link IntrinsicDimension}). */
@@ -172,7 +173,7 @@ final class AtlasLearner {
                     .orElseThrow(() -> new ArithmeticException("the points of the ball of chart " + c + " do not "
                             + "determine a quadratic in " + d + " tangential coordinates (rank-deficient design)"))
                     .over(points, ball);
-            BoundarySvm.Quadric unit = BoundarySvm.Quadric.ball(points[0].length);
+            BoundarySvm.Quadric unit = BoundarySvm.Quadric.ball(d + fit.normalBasis().length / points[0].length);
             preliminary[c] = new QuadraticChart(c, model(points[net.centres()[c]], net.radii()[c], fit, unit,
                     net.members()[c].length));
             progress.update("fits", fitted.incrementAndGet(), k);
@@ -370,7 +371,8 @@ final class AtlasLearner {
             sumSq += e * e;
         }
         return new LearningSummary(n, d, givenDimension <= 0, r, givenRadius <= 0, models.length, overlaps.size(),
-                (double) covered / n, Math.sqrt(sumSq / n), residuals.maxResidual(), seed);
+                (double) covered / n, Math.sqrt(sumSq / n), residuals.maxResidual(), seed, n, 0, 0, points[0].length,
+                0, List.of());
     }
 
     /**
@@ -414,7 +416,7 @@ final class AtlasLearner {
         List<Boolean> labels = new ArrayList<>();
         for (int s : pick) {
             int i = ball[s];
-            images.add(chart.ambientOf(chart.coordinatesOf(points[i])));
+            images.add(chart.surfaceFrame(chart.coordinatesOf(points[i])));
             labels.add(Arrays.binarySearch(covered, i) >= 0);
         }
         ChartModel base = withTrust(chart.model(), trustRadius(points, chart, covered),
@@ -430,7 +432,7 @@ final class AtlasLearner {
                 double value = trained.boundaryValue(xi);
                 worst = Math.max(worst, value);
                 if (value > -COVERAGE_MARGIN) {
-                    outside.add(trained.ambientOf(xi));
+                    outside.add(trained.surfaceFrame(xi));
                 }
             }
             if (outside.isEmpty()) {
@@ -449,13 +451,11 @@ final class AtlasLearner {
 
     private static BoundarySvm.Quadric train(List<double[]> images, List<Boolean> labels, ChartModel chart,
                                              long seed) {
-        int[] samples = IntStream.range(0, images.size()).toArray();
         boolean[] positive = new boolean[labels.size()];
         for (int s = 0; s < positive.length; s++) {
             positive[s] = labels.get(s);
         }
-        return BoundarySvm.train(images.toArray(new double[0][]), samples, positive, chart.centre(), chart.radius(),
-                seed);
+        return BoundarySvm.train(images.toArray(new double[0][]), positive, seed);
     }
 
     /**
@@ -487,20 +487,20 @@ final class AtlasLearner {
     private static ChartModel withTrust(ChartModel m, double rho, double support) {
         return new ChartModel(m.centre(), m.origin(), m.tangentBasis(), m.normalBasis(), m.curvature(), m.radius(),
                 m.coordinateRadius(), Math.min(rho, m.coordinateRadius()), support, m.boundaryMatrix(),
-                m.boundaryLinear(), m.boundaryConstant(), m.fitResidual(), m.pointCount());
+                m.boundaryLinear(), m.boundaryConstant(), m.fitResidual(), m.pointCount(), m.fit());
     }
 
     private static ChartModel model(double[] centre, double radius, QuadraticFit.Result fit,
                                     BoundarySvm.Quadric quadric, int pointCount) {
         return new ChartModel(centre, fit.origin(), fit.tangentBasis(), fit.normalBasis(), fit.curvature(), radius,
                 fit.coordinateRadius(), fit.coordinateRadius(), radius, quadric.matrix(), quadric.linear(),
-                quadric.constant(), fit.rmsResidual(), pointCount);
+                quadric.constant(), fit.rmsResidual(), pointCount, ChartModel.QUADRATIC);
     }
 
     private static ChartModel withQuadric(ChartModel m, BoundarySvm.Quadric q) {
         return new ChartModel(m.centre(), m.origin(), m.tangentBasis(), m.normalBasis(), m.curvature(), m.radius(),
                 m.coordinateRadius(), m.trustRadius(), m.supportRadius(), q.matrix(), q.linear(), q.constant(),
-                m.fitResidual(), m.pointCount());
+                m.fitResidual(), m.pointCount(), m.fit());
     }
 
     /** @return for each point, the charts whose ball contains it */

@@ -17,6 +17,7 @@ import org.atlasgraph.api.Metric;
 import org.atlasgraph.api.Retraction;
 import org.atlasgraph.api.VectorTransport;
 import org.atlasgraph.api.base.AtlasManifold;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.capability.Accuracy;
 import org.atlasgraph.api.capability.Geodesics;
 import org.atlasgraph.api.capability.LengthScale;
@@ -57,6 +58,7 @@ public final class PointCloudAtlas extends AtlasManifold {
     private final AtlasModel model;
     private final List<QuadraticChart> charts;
     private final double tolerance;
+    private final AtlasModel.Span span;
     private final int dimension;
     private final int ambient;
     private final ChartMembership membership;
@@ -73,6 +75,7 @@ public final class PointCloudAtlas extends AtlasManifold {
         this.dimension = model.dimension();
         this.ambient = model.ambientDimension();
         this.tolerance = model.offAtlasTolerance();
+        this.span = model.span();
         List<QuadraticChart> list = new ArrayList<>();
         for (int i = 0; i < model.charts().size(); i++) {
             list.add(new QuadraticChart(i, model.charts().get(i)));
@@ -196,8 +199,8 @@ public final class PointCloudAtlas extends AtlasManifold {
      */
     @Override
     public ChartPoint locate(double[] point) {
-        Checks.requireFiniteOfLength("ambient", point, ambient, "ambient dimension D of the learned atlas");
-        ChartMembership.Located found = membership.located(point.clone());
+        double[] x = inSpan(point);
+        ChartMembership.Located found = membership.located(x == point ? point.clone() : x);
         return new ChartPoint(found.chart(), Coordinates.ofComputed("locate", found.xi()));
     }
 
@@ -217,8 +220,8 @@ public final class PointCloudAtlas extends AtlasManifold {
      * @throws NotOnManifoldException naming {@code ambient} when no chart's patch is within the tolerance
      */
     @Override
-    public Optional<ChartPoint> coordinatesIn(Chart chart, double[] point) {
-        Checks.requireFiniteOfLength("ambient", point, ambient, "ambient dimension D of the learned atlas");
+    public Optional<ChartPoint> coordinatesIn(Chart chart, double[] raw) {
+        double[] point = inSpan(raw);
         QuadraticChart c = membership.own(chart);
         double[] xi = ChartMembership.represent(c, point, tolerance);
         if (xi == null) {
@@ -237,7 +240,33 @@ public final class PointCloudAtlas extends AtlasManifold {
     @Override
     public Optional<Defect> checkPoint(double[] point) {
         Checks.requireFiniteOfLength("ambient", point, ambient, "ambient dimension D of the learned atlas");
-        return Optional.ofNullable(membership.scan(point).defect());
+        Optional<Defect> off = spanDefect(point);
+        return off.isPresent() ? off : Optional.ofNullable(membership.scan(span.project(point)).defect());
+    }
+
+    /**
+     * @return the point projected onto the span the atlas was learned in ({@link AtlasModel.Span}); the point itself
+     *     when the span is all of R^D
+     * @throws InvalidInputException if the point has the wrong length or is not finite
+     * @throws NotOnManifoldException naming {@code ambient} when the point is farther from the span than its tolerance
+     */
+    private double[] inSpan(double[] point) {
+        Checks.requireFiniteOfLength("ambient", point, ambient, "ambient dimension D of the learned atlas");
+        Optional<Defect> off = spanDefect(point);
+        if (off.isPresent()) {
+            throw new NotOnManifoldException("ambient", off.get());
+        }
+        return span.project(point);
+    }
+
+    /** @return the defect of a point farther from the span than its tolerance; empty within it */
+    private Optional<Defect> spanDefect(double[] point) {
+        if (span.isWhole()) {
+            return Optional.empty();
+        }
+        double off = Vectors.distance(point, span.project(point));
+        return off <= span.tolerance() ? Optional.empty()
+                : Optional.of(new Defect("distance to the span of the learned atlas's data", off, span.tolerance()));
     }
 
     /**

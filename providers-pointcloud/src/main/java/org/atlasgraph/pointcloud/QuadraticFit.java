@@ -8,6 +8,7 @@ import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.dense.row.factory.LinearSolverFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 import org.ejml.interfaces.decomposition.QRDecomposition;
+import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
 import org.ejml.interfaces.linsol.LinearSolverDense;
 
 /**
@@ -192,7 +193,124 @@ final class QuadraticFit {
                 sumSq += e * e;
             }
         }
-        return Optional.of(new Result(origin, l, m, curvature, rho, Math.sqrt(sumSq / n)));
+        Curvature compressed = Curvature.compress(m, curvature, ambient, d);
+        return Optional.of(new Result(origin, l, compressed.normalBasis(), compressed.curvature(), rho,
+                Math.sqrt(sumSq / n)));
+    }
+
+    /**
+     * The quadratic part {@code ½MK(ξ⊗ξ)} with M reduced to the normal directions it bends into ({@link ChartModel}).
+     *
+     * @param normalBasis M', D×m orthonormal columns
+     * @param curvature   K', m×d×d, each K'_j symmetric
+     */
+    record Curvature(double[] normalBasis, double[] curvature) {
+        /** Singular values of K below this fraction of the largest are round-off of a direction K does not use. */
+        static final double RANK_TOLERANCE = 1e-10;
+
+        /**
+         * Rewrites {@code MK} over the fewest orthonormal normal directions: with K read as the n×d² matrix whose row
+         * j is K_j and its thin SVD {@code K = UΣVᵀ}, {@code M' = MU} and {@code K'_i = Σ_j U_ji K_j} over the
+         * singular values above {@link #RANK_TOLERANCE} of the largest (the others are round-off of directions K does
+         * not use, or bend the surface by less than that fraction of its largest curvature). Then {@code M'K' = MUUᵀK = MK}: the same
+         * surface, with m ≤ min(n, d(d+1)/2) columns (K_j is symmetric, so K has rank at most d(d+1)/2).
+         *
+         * @param m         M, D×n orthonormal columns (row-major)
+         * @param curvature K, n×d×d
+         * @param ambient   D
+         * @param d         the intrinsic dimension
+         * @return M' and K'
+         */
+        static Curvature compress(double[] m, double[] curvature, int ambient, int d) {
+            int n = m.length / ambient;
+            int dd = d * d;
+            if (n == 0) {
+                return new Curvature(new double[0], new double[0]);
+            }
+            DMatrixRMaj k = new DMatrixRMaj(n, dd);
+            System.arraycopy(curvature, 0, k.data, 0, n * dd);
+            SingularValueDecomposition_F64<DMatrixRMaj> svd = DecompositionFactory_DDRM.svd(n, dd, true, false, true);
+            if (!svd.decompose(k)) {
+                throw new ArithmeticException("SVD of the curvature coefficients failed");
+            }
+            double[] sigma = svd.getSingularValues();
+            DMatrixRMaj uMat = svd.getU(null, false);
+            int count = Math.min(n, dd);
+            Integer[] order = new Integer[count];
+            for (int i = 0; i < count; i++) {
+                order[i] = i;
+            }
+            java.util.Arrays.sort(order, (a, b) -> Double.compare(sigma[b], sigma[a]));
+            double top = sigma[order[0]];
+            int rank = 0;
+            while (rank < count && sigma[order[rank]] > RANK_TOLERANCE * top) {
+                rank++;
+            }
+            double[] u = new double[n * rank];
+            for (int i = 0; i < rank; i++) {
+                for (int j = 0; j < n; j++) {
+                    u[j * rank + i] = uMat.get(j, order[i]);
+                }
+            }
+            double[] mOut = new double[ambient * rank];
+            for (int r = 0; r < ambient; r++) {
+                for (int j = 0; j < n; j++) {
+                    double mrj = m[r * n + j];
+                    if (mrj == 0) {
+                        continue;
+                    }
+                    for (int i = 0; i < rank; i++) {
+                        mOut[r * rank + i] += mrj * u[j * rank + i];
+                    }
+                }
+            }
+            double[] kOut = new double[rank * dd];
+            for (int i = 0; i < rank; i++) {
+                for (int j = 0; j < n; j++) {
+                    double uji = u[j * rank + i];
+                    for (int p = 0; p < dd; p++) {
+                        kOut[i * dd + p] += uji * curvature[j * dd + p];
+                    }
+                }
+                symmetrize(kOut, i * dd, d);
+            }
+            return new Curvature(orthonormalized(mOut, ambient, rank), kOut);
+        }
+
+        /** Makes the d×d block at {@code offset} exactly symmetric (its halves differ by round-off only). */
+        private static void symmetrize(double[] k, int offset, int d) {
+            for (int a = 0; a < d; a++) {
+                for (int b = a + 1; b < d; b++) {
+                    double mean = 0.5 * (k[offset + a * d + b] + k[offset + b * d + a]);
+                    k[offset + a * d + b] = mean;
+                    k[offset + b * d + a] = mean;
+                }
+            }
+        }
+
+        /** Re-orthonormalizes columns that are orthonormal up to round-off (modified Gram–Schmidt, one pass). */
+        private static double[] orthonormalized(double[] q, int rows, int cols) {
+            for (int c = 0; c < cols; c++) {
+                for (int p = 0; p < c; p++) {
+                    double dot = 0;
+                    for (int r = 0; r < rows; r++) {
+                        dot += q[r * cols + c] * q[r * cols + p];
+                    }
+                    for (int r = 0; r < rows; r++) {
+                        q[r * cols + c] -= dot * q[r * cols + p];
+                    }
+                }
+                double norm = 0;
+                for (int r = 0; r < rows; r++) {
+                    norm += q[r * cols + c] * q[r * cols + c];
+                }
+                norm = Math.sqrt(norm);
+                for (int r = 0; r < rows; r++) {
+                    q[r * cols + c] /= norm;
+                }
+            }
+            return q;
+        }
     }
 
     /** @return the eigenvectors of the weighted local covariance as columns, by decreasing eigenvalue (eq. F.1) */
@@ -310,6 +428,15 @@ final class QuadraticFit {
 
         /** @return the unit eigenvectors of a symmetric matrix as columns, by decreasing eigenvalue */
         static DMatrixRMaj sortedEigenvectors(DMatrixRMaj symmetric) {
+            return sortedEigenvectors(symmetric, new double[symmetric.numRows]);
+        }
+
+        /**
+         * @param symmetric a symmetric matrix (not modified)
+         * @param values    receives the eigenvalues in decreasing order
+         * @return the unit eigenvectors as columns, in the same order
+         */
+        static DMatrixRMaj sortedEigenvectors(DMatrixRMaj symmetric, double[] values) {
             int n = symmetric.numRows;
             EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(n, true, true);
             if (!eig.decompose(symmetric.copy())) {
@@ -323,6 +450,7 @@ final class QuadraticFit {
                     eig.getEigenvalue(a).real));
             DMatrixRMaj frame = new DMatrixRMaj(n, n);
             for (int c = 0; c < n; c++) {
+                values[c] = eig.getEigenvalue(order[c]).real;
                 DMatrixRMaj v = eig.getEigenVector(order[c]);
                 double norm = 0;
                 for (int i = 0; i < n; i++) {
