@@ -239,14 +239,23 @@ final class LandmarkGraph {
     }
 
     /**
+     * A route between two points of the atlas.
+     *
+     * @param nodes p, the landmarks of the route, q; every two consecutive points represented by the chart of one of
+     *              them
+     * @param cost  the route's length in the graph: the naive distances of its links and edges
+     */
+    record Route(List<ShortestPathLogarithm.Node> nodes, double cost) {
+    }
+
+    /**
      * The shortest route from p to q through the landmarks, by A* with the consistent ALT bound.
      *
      * @param p the start, a point on its chart's surface
      * @param q the end
-     * @return p, the landmarks of the route, q; every two consecutive points represented by the chart of one of them;
-     *     empty when p's or q's chart represents no landmark or no route joins them
+     * @return the route; empty when p's or q's chart represents no landmark or no route joins them
      */
-    Optional<List<ShortestPathLogarithm.Node>> route(ShortestPathLogarithm.Node p, ShortestPathLogarithm.Node q) {
+    Optional<Route> route(ShortestPathLogarithm.Node p, ShortestPathLogarithm.Node q) {
         int n = vertexCount();
         int sink = n;
         double[] toSink = new double[n];
@@ -290,7 +299,7 @@ final class LandmarkGraph {
         }
         path.add(p);
         Collections.reverse(path);
-        return Optional.of(path);
+        return Optional.of(new Route(path, s.cost(sink)));
     }
 
     /**

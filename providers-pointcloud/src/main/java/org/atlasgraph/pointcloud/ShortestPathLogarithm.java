@@ -1,6 +1,5 @@
 package org.atlasgraph.pointcloud;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -90,7 +89,8 @@ final class ShortestPathLogarithm {
         boolean swap = precedes(q, p);
         Node a = swap ? q : p;
         Node b = swap ? p : q;
-        Optional<List<Node>> route = relaxation.direct(a, b) ? Optional.of(List.of(a, b)) : graph().route(a, b);
+        Optional<List<Node>> route = relaxation.direct(a, b) ? Optional.of(List.of(a, b))
+                : graph().route(a, b).map(LandmarkGraph.Route::nodes);
         if (route.isEmpty()) {
             return Optional.empty();
         }
@@ -155,8 +155,8 @@ final class ShortestPathLogarithm {
     }
 
     /**
-     * Transports a tangent vector at p to q along the approximate geodesic: between charts by the differentials of §4.2.4;
-     * along each segment by the identity (the paper's transport) or, if {@code parallel}, by the parallel-transport
+     * Transports a tangent vector at p to q along the approximate geodesic: between charts by the differentials of
+     * §4.2.4; along each segment by the identity (the paper's transport) or, if {@code parallel}, by the parallel-transport
      * equation of the chart's surface, after which the metric norm of the vector is restored.
      *
      * @return the representative at q, in q's chart; empty when no path joins p and q
