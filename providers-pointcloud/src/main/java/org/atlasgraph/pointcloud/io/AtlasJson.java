@@ -152,15 +152,6 @@ public final class AtlasJson {
         summary.put("linearChartCount", s.linearChartCount());
         ArrayNode evidence = summary.putArray("dimensionEvidence");
         s.dimensionEvidence().forEach(evidence::add);
-        AtlasModel.Span span = model.span();
-        if (span.isWhole()) {
-            root.putNull("span");
-        } else {
-            ObjectNode sp = root.putObject("span");
-            numbers(sp, "origin", span.origin());
-            numbers(sp, "basis", span.basis());
-            sp.put("tolerance", span.tolerance());
-        }
         ArrayNode overlaps = root.putArray("overlaps");
         for (AtlasModel.Overlap o : model.overlaps()) {
             overlaps.addArray().add(o.first()).add(o.second());
@@ -183,6 +174,15 @@ public final class AtlasJson {
             n.put("fitResidual", c.fitResidual());
             n.put("pointCount", c.pointCount());
             n.put("fit", c.fit());
+        }
+        AtlasModel.Span span = model.span();
+        if (span.isWhole()) {
+            root.putNull("span");
+        } else {
+            ObjectNode sp = root.putObject("span");
+            numbers(sp, "origin", span.origin());
+            numbers(sp, "basis", span.basis());
+            sp.put("tolerance", span.tolerance());
         }
         String text;
         try {
