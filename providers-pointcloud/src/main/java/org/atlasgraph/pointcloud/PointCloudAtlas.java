@@ -43,13 +43,13 @@ import org.atlasgraph.api.check.NotOnManifoldException;
  * membership check, the chart change); the quasi-Euclidean retraction with chart changes when the quartic turns
  * positive ({@code QuasiEuclideanUpdate}, §4.2.1–4.2.2); its inverse, ξ_q − ξ_p within a chart and Alg. 3 along an
  * approximate geodesic beyond (routed on a landmark graph, refined in the charts), and the vector transport, the
- * identity within a chart and the differentials of §4.2.4 across charts ({@code ApproximateGeodesics}); the induced metric {@code I + NᵀN}
- * ({@code QuadraticChartMetric}).
+ * identity within a chart and the differentials of §4.2.4 across charts ({@code ApproximateGeodesics}); the induced
+ * metric {@code I + NᵀN} ({@code QuadraticChartMetric}).
  * Capabilities: {@link Geodesics}, approximate (the Riemannian logarithm of Alg. 3, parallel transport, the naive
  * approximate distance within a chart and the length of an approximate geodesic beyond); {@link Sampler}, the atlas
- * sampling of App. E.1 ({@code AtlasSampler}); {@link LengthScale} and {@link Accuracy}, the bounds the atlas declares for itself
- * ({@code DeclaredAccuracy}). Ambient points are points of R^D; they are accepted within {@link #offAtlasTolerance()}
- * of a chart's surface.
+ * sampling of App. E.1 ({@code AtlasSampler}); {@link LengthScale} and {@link Accuracy}, the bounds the atlas
+ * declares for itself ({@code DeclaredAccuracy}). Ambient points are points of R^D; they are accepted within
+ * {@link #offAtlasTolerance()} of a chart's surface.
  *
  * <p>The atlas has an edge where its data end: a retraction that would cross it, and a logarithm between points no
  * path of the atlas joins, answer empty.

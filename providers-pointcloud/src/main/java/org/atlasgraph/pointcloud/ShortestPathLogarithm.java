@@ -156,8 +156,8 @@ final class ShortestPathLogarithm {
 
     /**
      * Transports a tangent vector at p to q along the approximate geodesic: between charts by the differentials of
-     * §4.2.4; along each segment by the identity (the paper's transport) or, if {@code parallel}, by the parallel-transport
-     * equation of the chart's surface, after which the metric norm of the vector is restored.
+     * §4.2.4; along each segment by the identity (the paper's transport) or, if {@code parallel}, by the
+     * parallel-transport equation of the chart's surface, after which the metric norm of the vector is restored.
      *
      * @return the representative at q, in q's chart; empty when no path joins p and q
      */
