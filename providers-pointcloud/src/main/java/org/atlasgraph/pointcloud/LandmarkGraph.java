@@ -228,6 +228,14 @@ final class LandmarkGraph {
         return dist;
     }
 
+    /**
+     * @param source a landmark
+     * @return the graph distances from it to every landmark (+∞ where no path reaches), by Dijkstra's algorithm
+     */
+    double[] distancesFrom(int source) {
+        return search.distancesFrom(source);
+    }
+
     /** @return the number of landmarks */
     int vertexCount() {
         return vertexChart.length;
@@ -326,7 +334,7 @@ final class LandmarkGraph {
      * @param weights filled with the link weight per landmark (NaN where there is no link)
      * @return the linked landmarks, empty when there are none
      */
-    private int[] link(ShortestPathLogarithm.Node end, double[] weights) {
+    int[] link(ShortestPathLogarithm.Node end, double[] weights) {
         QuadraticChart chart = end.chart();
         int index = chart.index();
         int[] linked = new int[16];
