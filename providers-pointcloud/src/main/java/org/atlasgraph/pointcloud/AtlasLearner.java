@@ -83,7 +83,8 @@ final class AtlasLearner {
     }
 
     /**
-     * Learns an atlas, stage by stage: {@link PreparedCloud} (scale, gross outliers, the data's span), {@link #dimension},
+     * Learns an atlas, stage by stage: {@link PreparedCloud} (scale, gross outliers, the data's span),
+     * {@link #dimension},
      * {@link #radius}, {@link #centres} (and the outliers isolated at the chart scale, removed before the centres are
      * chosen again), {@link #fits}, {@link #residuals} (and from them the off-atlas tolerance), {@link #membership},
      * {@link #boundaries}, {@link #transitions}, {@link #summary}; then every chart is lifted back to the data's
@@ -171,7 +172,9 @@ final class AtlasLearner {
         return out;
     }
 
-    /** The intrinsic dimension d: given (then null), or estimated by multiscale local PCA ({@link IntrinsicDimension}). */
+    /**
+     * The intrinsic dimension d: given (then null), or estimated by multiscale local PCA ({@link IntrinsicDimension}).
+     */
     private static IntrinsicDimension.Estimate dimension(double[][] points, int givenDimension, Random rng,
                                                         LearningProgress progress) {
         progress.update("dimension", 0, 1);
