@@ -21,19 +21,27 @@ import org.atlasgraph.api.check.InvalidInputException;
  * are empty and the distance is +∞.
  */
 final class ApproximateGeodesics implements Geodesics {
+    /** Most fixed-point corrections of an inverse retraction across charts. */
+    static final int INVERSE_ITERATIONS = 8;
+    /** An inverse retraction across charts stops when Ret_p(τ) is this close to q, relative to ‖τ‖. */
+    static final double INVERSE_TOLERANCE = 1e-12;
+
     private final ChartMembership membership;
     private final ShortestPathLogarithm paths;
+    private final QuasiEuclideanUpdate retraction;
 
     /**
      * @param charts     the atlas's charts, by index
      * @param neighbours for each chart, the charts it overlaps
      * @param tolerance  the atlas's off-surface tolerance
      * @param membership the charts' membership, which tells where a chart represents a point
+     * @param retraction the retraction, which the inverse retraction inverts
      */
     ApproximateGeodesics(List<QuadraticChart> charts, int[][] neighbours, double tolerance,
-                         ChartMembership membership) {
+                         ChartMembership membership, QuasiEuclideanUpdate retraction) {
         this.membership = membership;
         this.paths = new ShortestPathLogarithm(charts, neighbours, tolerance);
+        this.retraction = retraction;
     }
 
     /**
@@ -54,7 +62,9 @@ final class ApproximateGeodesics implements Geodesics {
 
     /**
      * The retraction logarithm (§4.2.5): ξ_q − ξ_p when p's chart represents q, else Alg. 3 along the approximate
-     * geodesic, summing coordinate differences carried between charts by the differentials of §4.2.4.
+     * geodesic, summing coordinate differences carried between charts by the differentials of §4.2.4. When q lies in
+     * another chart than p and within p's coordinate radius, that answer is then corrected until the retraction
+     * takes p to q ({@link #inverted}).
      *
      * @param p the base point
      * @param q a point
@@ -62,7 +72,54 @@ final class ApproximateGeodesics implements Geodesics {
      * @throws InvalidInputException if a point is not in a chart of this atlas
      */
     Optional<TangentVector> retractionLogarithm(ChartPoint p, ChartPoint q) {
-        return logarithm(p, q, false);
+        Optional<TangentVector> first = logarithm(p, q, false);
+        QuadraticChart a = (QuadraticChart) p.chart();
+        if (first.isEmpty() || q.chart().equals(a)
+                || first.get().tau().norm() > a.coordinateRadius()) {
+            return first;
+        }
+        return Optional.of(inverted(p, q, first.get()));
+    }
+
+    /**
+     * Corrects a retraction logarithm across charts so that {@code Ret_p(τ) = q}: the retraction changes chart where
+     * its step leaves p's domain of trust, and the point moves there by the charts' disagreement (up to the off-atlas
+     * tolerance), which the coordinate difference of Alg. 3 does not see; so τ is corrected by the fixed-point
+     * iteration {@code τ ← τ + [Dφ̃_α⁻¹]⁺Dφ̃_β⁻¹(η_q − η(Ret_p(τ)))}, with the defect measured in q's chart β and
+     * carried to p's chart α (the differential of the retraction, up to the charts' tilt against each other, so that
+     * each step shrinks the defect by about that tilt), at most {@value #INVERSE_ITERATIONS} times or until the defect
+     * is below {@value #INVERSE_TOLERANCE}·‖τ‖. Without it the kit's INV-1 and INV-2 measured defects of up to 1.15‖τ‖
+     * and 0.16 length scales on the Klein atlas; with it they are at rounding level wherever the retraction reaches q.
+     *
+     * @return the τ with the smallest defect found (the first one when the retraction does not reach q's chart)
+     */
+    private TangentVector inverted(ChartPoint p, ChartPoint q, TangentVector first) {
+        QuadraticChart a = (QuadraticChart) p.chart();
+        QuadraticChart b = (QuadraticChart) q.chart();
+        double[] xp = p.xi().toArray();
+        double[] xq = q.xi().toArray();
+        double[] tau = first.tau().toArray();
+        double[] best = tau;
+        double bestDefect = Double.POSITIVE_INFINITY;
+        for (int k = 0; k <= INVERSE_ITERATIONS; k++) {
+            Optional<ChartPoint> reached = retraction.retract(p, p.tangent(Coordinates.ofComputed("inverseRetract",
+                    tau)));
+            double[] there = reached.map(r -> membership.expressIn(b, r)).orElse(null);
+            if (there == null) {
+                break;
+            }
+            double[] defect = Vectors.minus(xq, there);
+            double size = Math.sqrt(b.metricInner(xq, defect, defect));
+            if (size < bestDefect) {
+                bestDefect = size;
+                best = tau;
+            }
+            if (size <= INVERSE_TOLERANCE * Math.sqrt(a.metricInner(xp, tau, tau)) || k == INVERSE_ITERATIONS) {
+                break;
+            }
+            tau = Vectors.plus(tau, ShortestPathLogarithm.carry(b, xq, a, xp, defect));
+        }
+        return p.tangent(Coordinates.ofComputed("inverseRetract", best));
     }
 
     /**

@@ -85,7 +85,7 @@ public final class PointCloudAtlas extends AtlasManifold {
         this.membership = new ChartMembership(charts, tolerance, name());
         this.atlas = new LearnedAtlasGraph(charts, neighbours, tolerance, membership);
         this.retraction = new QuasiEuclideanUpdate(membership);
-        this.geodesics = new ApproximateGeodesics(charts, neighbours, tolerance, membership);
+        this.geodesics = new ApproximateGeodesics(charts, neighbours, tolerance, membership, retraction);
         this.sampler = new AtlasSampler(charts, dimension);
         this.metric = new QuadraticChartMetric(membership, dimension, ambient, name());
         provide(Geodesics.class, geodesics);

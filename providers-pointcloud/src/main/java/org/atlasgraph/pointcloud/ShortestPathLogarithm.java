@@ -1,7 +1,7 @@
 package org.atlasgraph.pointcloud;
 
+import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import org.atlasgraph.api.base.Vectors;
@@ -94,11 +94,16 @@ final class ShortestPathLogarithm {
         if (route.isEmpty()) {
             return Optional.empty();
         }
-        List<Node> path = relaxation.relax(route.get());
+        List<Segment> segments = relaxation.segments(relaxation.relax(route.get()));
         if (swap) {
-            Collections.reverse(path);
+            List<Segment> reversed = new ArrayList<>(segments.size());
+            for (int i = segments.size() - 1; i >= 0; i--) {
+                Segment s = segments.get(i);
+                reversed.add(new Segment(s.chart(), s.end(), s.start()));
+            }
+            segments = reversed;
         }
-        return Optional.of(relaxation.segments(path));
+        return Optional.of(segments);
     }
 
     /** @return whether a comes before b: by chart index, then by coordinates */
