@@ -320,4 +320,25 @@ class PointCloudAtlasTest {
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("points[5]: expected length 3 like points[0], found 2");
     }
+
+    /**
+     * Issue 10.4: a step whose norm overflows (‖τ‖ ≥ 1.3e154) or that would walk more than
+     * {@value QuasiEuclideanUpdate#MAX_SUBSTEPS} sub-steps is an error naming tau, never NaN coordinates or an endless
+     * walk; a step of a few radii still retracts, and ‖τ‖ of a huge finite vector is finite.
+     */
+    @Test
+    void rejectsARetractionStepThatOverflowsOrCannotEnd() {
+        ChartPoint p = atlas.locate(new double[] {0, 0, 1});
+        double rho = ((QuadraticChart) p.chart()).coordinateRadius();
+        for (double[] tau : new double[][] {{1e200, 1e200}, {1.3e154, 0}, {1e6, 0}}) {
+            assertThatThrownBy(() -> atlas.retraction().retract(p, p.tangent(Coordinates.of(tau))))
+                    .as("step %s", java.util.Arrays.toString(tau)).isInstanceOf(InvalidInputException.class)
+                    .hasMessageStartingWith("tau: expected a step of at most")
+                    .hasMessageContaining("found ‖τ‖ = ");
+        }
+        ChartPoint far = atlas.retraction().retract(p, p.tangent(Coordinates.of(3 * rho, 0))).orElseThrow();
+        assertThat(norm(far.chart().toAmbient(far.xi()))).as("‖x‖ after a step of 3ρ").isCloseTo(1, within(0.01));
+        assertThat(QuasiEuclideanUpdate.norm(new double[] {3e300, 4e300})).as("‖(3e300, 4e300)‖")
+                .isCloseTo(5e300, within(1e286));
+    }
 }
