@@ -2,11 +2,9 @@ package org.atlasgraph.pointcloud;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 import org.atlasgraph.api.base.Vectors;
@@ -446,7 +444,8 @@ final class AtlasLearner {
     private static List<AtlasModel.Overlap> transitions(QuadraticChart[] preliminary, Residuals residuals,
                                                         int[] newIndex) {
         int[][] candidates = residuals.candidates();
-        Set<Long> pairs = new HashSet<>();
+        int k = preliminary.length;
+        java.util.BitSet pairs = new java.util.BitSet();
         for (int i = 0; i < candidates.length; i++) {
             int[] cs = candidates[i];
             double[] e = residuals.candidateResidual()[i];
@@ -459,14 +458,15 @@ final class AtlasLearner {
                     int x = newIndex[cs[a]];
                     int y = newIndex[cs[b]];
                     if (x >= 0 && y >= 0 && approximates(preliminary[cs[b]], e[b], best, residuals.faithful())) {
-                        pairs.add(((long) Math.min(x, y) << 32) | Math.max(x, y));
+                        pairs.set(Math.min(x, y) * k + Math.max(x, y));
                     }
                 }
             }
         }
         List<AtlasModel.Overlap> overlaps = new ArrayList<>();
-        pairs.stream().sorted().forEach(key -> overlaps.add(new AtlasModel.Overlap((int) (key >>> 32),
-                (int) (key & 0xffffffffL))));
+        for (int key = pairs.nextSetBit(0); key >= 0; key = pairs.nextSetBit(key + 1)) {
+            overlaps.add(new AtlasModel.Overlap(key / k, key % k));
+        }
         return overlaps;
     }
 
@@ -532,23 +532,25 @@ final class AtlasLearner {
                                        int svmSample, int index) {
         Random rng = new Random(seed * 1_000_003L + index);
         int[] pick = IntrinsicDimension.subsample(ball.length, svmSample, rng);
-        List<double[]> images = new ArrayList<>();
-        List<Boolean> labels = new ArrayList<>();
+        BoundarySvm.TrainingSet set = new BoundarySvm.TrainingSet(chart.model().frameDimension());
         for (int s : pick) {
             int i = ball[s];
-            images.add(chart.surfaceFrame(chart.coordinatesOf(points[i])));
-            labels.add(Arrays.binarySearch(covered, i) >= 0);
+            set.add(chart.surfaceFrame(chart.coordinatesOf(points[i])), Arrays.binarySearch(covered, i) >= 0);
         }
         ChartModel base = withTrust(chart.model(), trustRadius(points, chart, covered),
                 supportRadius(points, chart, covered));
+        // the chart's surface does not change from round to round, only its boundary: coordinates once
+        double[][] coveredXi = new double[covered.length][];
+        for (int k = 0; k < covered.length; k++) {
+            coveredXi[k] = chart.coordinatesOf(points[covered[k]]);
+        }
         long svmSeed = rng.nextLong();
-        BoundarySvm.Quadric quadric = train(images, labels, base, svmSeed);
+        BoundarySvm.Quadric quadric = set.train(svmSeed);
         for (int round = 0; ; round++) {
             QuadraticChart trained = new QuadraticChart(index, withQuadric(base, quadric));
             double worst = Double.NEGATIVE_INFINITY;
             List<double[]> outside = new ArrayList<>();
-            for (int i : covered) {
-                double[] xi = trained.coordinatesOf(points[i]);
+            for (double[] xi : coveredXi) {
                 double value = trained.boundaryValue(xi);
                 worst = Math.max(worst, value);
                 if (value > -COVERAGE_MARGIN) {
@@ -562,20 +564,10 @@ final class AtlasLearner {
                 return withQuadric(base, quadric.shifted(-(worst + COVERAGE_MARGIN)));
             }
             for (double[] image : outside) {
-                images.add(image);
-                labels.add(true);
+                set.add(image, true);
             }
-            quadric = train(images, labels, base, svmSeed);
+            quadric = set.train(svmSeed);
         }
-    }
-
-    private static BoundarySvm.Quadric train(List<double[]> images, List<Boolean> labels, ChartModel chart,
-                                             long seed) {
-        boolean[] positive = new boolean[labels.size()];
-        for (int s = 0; s < positive.length; s++) {
-            positive[s] = labels.get(s);
-        }
-        return BoundarySvm.train(images.toArray(new double[0][]), positive, seed);
     }
 
     /**

@@ -103,32 +103,71 @@ final class BoundarySvm {
      * @return the quadric −(w·φ'(y) + b); the unit ball when one class is empty
      */
     static Quadric train(double[][] frame, boolean[] positive, long seed) {
-        int positives = 0;
-        for (boolean p : positive) {
-            positives += p ? 1 : 0;
+        TrainingSet set = new TrainingSet(frame[0].length);
+        for (int s = 0; s < frame.length; s++) {
+            set.add(frame[s], positive[s]);
         }
-        int n = frame[0].length;
-        if (positives == 0 || positives == frame.length) {
-            return Quadric.ball(n);
-        }
-        return quadric(model(frame, positive, seed), n);
+        return set.train(seed);
     }
 
     /** @return the LIBLINEAR model of the soft-margin SVM on φ'(y), both classes present */
     static Model model(double[][] frame, boolean[] positive, long seed) {
-        Problem problem = new Problem();
-        problem.l = frame.length;
-        problem.n = featureCount(frame[0].length) + 1;
-        problem.bias = 1;
-        problem.x = new Feature[frame.length][];
-        problem.y = new double[frame.length];
+        TrainingSet set = new TrainingSet(frame[0].length);
         for (int s = 0; s < frame.length; s++) {
-            problem.x[s] = withBias(features(frame[s]), problem.n);
-            problem.y[s] = positive[s] ? 1 : -1;
+            set.add(frame[s], positive[s]);
         }
-        Parameter parameter = new Parameter(SolverType.L2R_L2LOSS_SVC, SOFT_MARGIN, STOPPING_TOLERANCE);
-        parameter.setRandom(new Random(seed));
-        return Linear.train(problem, parameter);
+        return set.model(seed);
+    }
+
+    /**
+     * Training points of one chart's SVM with their features computed once, so that retraining with points added
+     * (the rounds of {@code AtlasLearner.boundary}) does not compute them again.
+     */
+    static final class TrainingSet {
+        private final int n;
+        private final java.util.List<Feature[]> features = new java.util.ArrayList<>();
+        private final java.util.List<Boolean> labels = new java.util.ArrayList<>();
+        private int positives;
+
+        /** @param n the dimension of the frame coordinates */
+        TrainingSet(int n) {
+            this.n = n;
+        }
+
+        /**
+         * @param y        a point's frame coordinates (not modified)
+         * @param positive whether it belongs to the chart
+         */
+        void add(double[] y, boolean positive) {
+            features.add(withBias(features(y), featureCount(n) + 1));
+            labels.add(positive);
+            positives += positive ? 1 : 0;
+        }
+
+        /** @return the quadric −(w·φ'(y) + b) of the SVM trained on the points so far; the unit ball if one class is
+         *     empty */
+        Quadric train(long seed) {
+            if (positives == 0 || positives == labels.size()) {
+                return Quadric.ball(n);
+            }
+            return quadric(model(seed), n);
+        }
+
+        /** @return the LIBLINEAR model, both classes present */
+        Model model(long seed) {
+            Problem problem = new Problem();
+            problem.l = features.size();
+            problem.n = featureCount(n) + 1;
+            problem.bias = 1;
+            problem.x = features.toArray(new Feature[0][]);
+            problem.y = new double[problem.l];
+            for (int s = 0; s < problem.l; s++) {
+                problem.y[s] = labels.get(s) ? 1 : -1;
+            }
+            Parameter parameter = new Parameter(SolverType.L2R_L2LOSS_SVC, SOFT_MARGIN, STOPPING_TOLERANCE);
+            parameter.setRandom(new Random(seed));
+            return Linear.train(problem, parameter);
+        }
     }
 
     /** @return the features with LIBLINEAR's bias feature (value 1, index {@code n}) appended */

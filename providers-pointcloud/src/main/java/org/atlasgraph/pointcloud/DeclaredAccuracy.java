@@ -52,8 +52,10 @@ final class DeclaredAccuracy {
      *   <li>round trip 2E/length scale, where E = {@link #chartDisagreement}: a point embedded from one chart lies
      *   off another chart's surface by up to E, and locate∘embed, ψ̃_βα∘ψ̃_αβ and Ret∘Log^Ret each cross at most
      *   two charts;</li>
-     *   <li>distance {@value #NAIVE_DISTANCE_EXCESS} plus the round-trip bound: the naive distance's excess within a
-     *   chart, and the disagreement across charts;</li>
+     *   <li>distance {@value #NAIVE_DISTANCE_EXCESS} + 2E/r: the naive distance's excess within a chart, and the
+     *   disagreement across charts: a path of length ℓ changes chart about ℓ/r times, each change moving it by up
+     *   to 2E, so the relative error it adds is 2E/r (the round-trip bound measures 2E against the length scale
+     *   r/10 instead, ten times stricter than distances need and ten times looser than they allow);</li>
      *   <li>slope {@value #APPROXIMATE_SLOPE}.</li>
      * </ul>
      * It costs {@value #DISAGREEMENT_SAMPLES} draws from the sampler, each projected onto every chart, O(N_s·k·D·d²)
@@ -70,13 +72,16 @@ final class DeclaredAccuracy {
         double e = chartDisagreement(charts, tolerance, sampler);
         // E = 0 only for a single chart, which has no round trips between charts; keep the bound positive
         double roundTrip = Math.max(2 * e / scale, Math.ulp(1.0));
-        return new Accuracy(APPROXIMATE_SLOPE, roundTrip, NAIVE_DISTANCE_EXCESS + roundTrip,
+        double distance = NAIVE_DISTANCE_EXCESS + 2 * e / radius;
+        return new Accuracy(APPROXIMATE_SLOPE, roundTrip, distance,
                 String.format(Locale.ROOT, "%d quadratic charts of radius r = %.3g fitted separately (§4.1): on %d "
                         + "points drawn from the atlas, two charts that both represent a point disagree by up to E ="
                         + " %.2e, so round trips err by up to 2E = %.3g length scales (length scale 0.1·r = %.3g); "
-                        + "naive distances exceed geodesic ones by < %.0f%% within a chart; rates are fitted up to "
-                        + "one length scale, where the quadratic terms bend them", charts.size(), radius,
-                        DISAGREEMENT_SAMPLES, e, roundTrip, scale, 100 * NAIVE_DISTANCE_EXCESS));
+                        + "naive distances exceed geodesic ones by < %.0f%% within a chart and a path changes chart "
+                        + "every r, each change adding up to 2E, so distances err by up to %.0f%% + 2E/r = %.3g; "
+                        + "rates are fitted up to one length scale, where the quadratic terms bend them",
+                        charts.size(), radius, DISAGREEMENT_SAMPLES, e, roundTrip, scale,
+                        100 * NAIVE_DISTANCE_EXCESS, 100 * NAIVE_DISTANCE_EXCESS, distance));
     }
 
     /**

@@ -2,6 +2,7 @@ package org.atlasgraph.pointcloud;
 
 import java.util.Arrays;
 import java.util.Random;
+import java.util.stream.IntStream;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.ejml.data.DMatrixRMaj;
 
@@ -101,9 +102,7 @@ final class PreparedCloud {
             median[j] = median(column);
         }
         double[] dist = new double[n];
-        for (int i = 0; i < n; i++) {
-            dist[i] = safeDistance(raw[i], median);
-        }
+        IntStream.range(0, n).parallel().forEach(i -> dist[i] = safeDistance(raw[i], median));
         double[] sampled = new double[scaleSample.length];
         for (int s = 0; s < scaleSample.length; s++) {
             sampled[s] = dist[scaleSample[s]];
@@ -155,30 +154,29 @@ final class PreparedCloud {
         }
         if (span == null) {
             double[][] y = new double[count][];
-            for (int k = 0; k < count; k++) {
-                y[k] = scaled(raw[inner[k]], median, invScale);
-            }
+            int[] in = inner;
+            IntStream.range(0, count).parallel().forEach(k -> y[k] = scaled(raw[in[k]], median, invScale));
             return new PreparedCloud(y, inner, median, scale, null, ambient, gross, 0, 0);
         }
-        int p = span.dimension();
         double[][] z = new double[count][];
+        double[] offs = new double[count];
+        Span fixed = span;
+        int[] in = inner;
+        IntStream.range(0, count).parallel().forEach(k -> {
+            double[] y = scaled(raw[in[k]], median, invScale);
+            z[k] = fixed.coordinates(y);
+            offs[k] = fixed.offDistance(y, z[k]);
+        });
         int[] keep = new int[count];
         int kept = 0;
         double offMax = 0;
-        double[] y = new double[ambient];
         for (int k = 0; k < count; k++) {
-            double[] x = raw[inner[k]];
-            for (int j = 0; j < ambient; j++) {
-                y[j] = (x[j] - median[j]) * invScale;
-            }
-            double[] coords = span.coordinates(y);
-            double o = span.offDistance(y, coords);
-            if (o > limit) {
+            if (offs[k] > limit) {
                 continue;
             }
-            offMax = Math.max(offMax, o);
+            offMax = Math.max(offMax, offs[k]);
             keep[kept] = inner[k];
-            z[kept++] = coords;
+            z[kept++] = z[k];
         }
         double[] origin = median.clone();
         for (int j = 0; j < ambient; j++) {
