@@ -25,7 +25,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code atlas distance --atlas atlas.json --pairs pairs.csv --out d.csv}: the approximate geodesic distance of each
- * pair of ambient points (§4.2.3: naive approximate distance within a chart, shortest path of Alg. 2 beyond). Each
+ * pair of ambient points (§4.2.3: naive approximate distance within a chart, an approximate geodesic beyond). Each
  * row of the input holds two points, 2D numeric columns; the output repeats the row and adds a {@code distance}
  * column.
  */

@@ -82,10 +82,11 @@ final class AtlasLearner {
 
     /**
      * Learns an atlas, stage by stage: {@link PreparedCloud} (scale, gross outliers, the data's span),
-     * {@link #dimension}, {@link #radius}, {@link #centres} (and the outliers isolated at the chart scale, removed
-     * before the centres are chosen again), {@link #fits}, {@link #residuals} (and from them the off-atlas tolerance),
-     * {@link #membership}, {@link #boundaries}, {@link #transitions}, {@link #summary}; then every chart is lifted back
-     * to the data's units ({@link PreparedCloud#lift}).
+     * {@link #dimension},
+     * {@link #radius}, {@link #centres} (and the outliers isolated at the chart scale, removed before the centres are
+     * chosen again), {@link #fits}, {@link #residuals} (and from them the off-atlas tolerance), {@link #membership},
+     * {@link #boundaries}, {@link #transitions}, {@link #summary}; then every chart is lifted back to the data's
+     * units ({@link PreparedCloud#lift}).
      *
      * @param data           the validated distinct points
      * @param givenDimension d, or 0 to estimate it

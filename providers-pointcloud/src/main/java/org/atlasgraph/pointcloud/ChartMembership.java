@@ -16,7 +16,7 @@ import org.atlasgraph.api.check.NotOnManifoldException;
  * chart change of a retraction, so that all of them agree.
  *
  * <p>A chart represents a point when the point's projection ξ = L_αᵀ(x − c) lies in the fitted disc ‖ξ‖ ≤ ρ and x
- * within the atlas's tolerance of the chart's surface there ({@link DenseNeighbourGraph#representation}); a point
+ * within the atlas's tolerance of the chart's surface there ({@link #represent}); a point
  * beyond the rim of every fitted disc is still on the atlas when some chart's patch rim is within the tolerance.
  */
 final class ChartMembership {
@@ -165,6 +165,26 @@ final class ChartMembership {
             return q.xi().toArray();
         }
         QuadraticChart b = (QuadraticChart) q.chart();
-        return DenseNeighbourGraph.representation(a, b.ambientOf(q.xi().toArray()), tolerance);
+        return represent(a, b.ambientOf(q.xi().toArray()), tolerance);
+    }
+
+    /**
+     * Whether, and where, a chart represents an ambient point strictly.
+     *
+     * @param chart     a chart
+     * @param x         an ambient point (not modified)
+     * @param tolerance the atlas's off-atlas tolerance
+     * @return the coordinates ξ = Lᵀ(x − c) of x in the chart, or {@code null} when the chart cannot represent it
+     *     strictly: ξ outside the disc ‖ξ‖ ≤ ρ of the fitted points, or x farther than {@code tolerance} from the
+     *     chart's surface. Paths, transitions and the landmark graph use this strict test, so that every coordinate
+     *     they measure with is a projection inside the fitted disc; locating also accepts points within the tolerance
+     *     of the patch's rim ({@link QuadraticChart#located}).
+     */
+    static double[] represent(QuadraticChart chart, double[] x, double tolerance) {
+        double[] xi = chart.coordinatesOf(x);
+        if (!chart.trusted(xi) || Vectors.distance(x, chart.ambientOf(xi)) > tolerance) {
+            return null;
+        }
+        return xi;
     }
 }

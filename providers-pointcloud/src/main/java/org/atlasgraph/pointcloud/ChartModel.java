@@ -33,7 +33,7 @@ import org.atlasgraph.api.check.InvalidInputException;
  *                         part of φ̃⁻¹(ξ) along column j of M is {@code ½ ξᵀK_jξ}
  * @param radius           r, the ambient radius of the ball of points the chart was fitted to
  * @param coordinateRadius ρ, the largest ‖ξ‖ of the points the chart was fitted to: the chart represents points with
- *                         ‖ξ‖ ≤ ρ (transitions, ingestion, the dense neighbour graph)
+ *                         ‖ξ‖ ≤ ρ (transitions, ingestion, the geodesics' paths)
  * @param trustRadius      ρ_t ≤ ρ: the chart's own points, those inside its transition boundary, have ‖ξ‖ ≤ ρ_t
  *                         (0.8ρ, or more where the points that belong to the chart reach further)
  * @param supportRadius    R_s ≥ r: the chart is trusted only where its surface lies within R_s of the centre, the

@@ -102,7 +102,7 @@ final class DeclaredAccuracy {
             double lo = Double.POSITIVE_INFINITY;
             double hi = 0;
             for (QuadraticChart c : charts) {
-                double[] xi = DenseNeighbourGraph.representation(c, x, tolerance);
+                double[] xi = ChartMembership.represent(c, x, tolerance);
                 if (xi != null) {
                     double e = Vectors.distance(x, c.ambientOf(xi));
                     lo = Math.min(lo, e);

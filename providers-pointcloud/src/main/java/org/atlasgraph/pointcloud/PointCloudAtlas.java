@@ -41,15 +41,15 @@ import org.atlasgraph.api.check.NotOnManifoldException;
  *
  * <p>Primitives, each in its own part: which chart a point belongs to ({@code ChartMembership}: locating, the
  * membership check, the chart change); the quasi-Euclidean retraction with chart changes when the quartic turns
- * positive ({@code QuasiEuclideanUpdate}, §4.2.1–4.2.2); its inverse, ξ_q − ξ_p within a chart and Alg. 3 along the
- * dense neighbour graph of Alg. 2 beyond, and the vector transport, the identity within a chart and the
- * differentials of §4.2.4 across charts ({@code ApproximateGeodesics}); the induced metric {@code I + NᵀN}
- * ({@code QuadraticChartMetric}).
+ * positive ({@code QuasiEuclideanUpdate}, §4.2.1–4.2.2); its inverse, ξ_q − ξ_p within a chart and Alg. 3 along an
+ * approximate geodesic beyond (routed on a landmark graph, refined in the charts), and the vector transport, the
+ * identity within a chart and the differentials of §4.2.4 across charts ({@code ApproximateGeodesics}); the induced
+ * metric {@code I + NᵀN} ({@code QuadraticChartMetric}).
  * Capabilities: {@link Geodesics}, approximate (the Riemannian logarithm of Alg. 3, parallel transport, the naive
- * approximate distance within a chart and a shortest path beyond); {@link Sampler}, the atlas sampling of App. E.1
- * ({@code AtlasSampler}); {@link LengthScale} and {@link Accuracy}, the bounds the atlas declares for itself
- * ({@code DeclaredAccuracy}). Ambient points are points of R^D; they are accepted within {@link #offAtlasTolerance()}
- * of a chart's surface.
+ * approximate distance within a chart and the length of an approximate geodesic beyond); {@link Sampler}, the atlas
+ * sampling of App. E.1 ({@code AtlasSampler}); {@link LengthScale} and {@link Accuracy}, the bounds the atlas
+ * declares for itself ({@code DeclaredAccuracy}). Ambient points are points of R^D; they are accepted within
+ * {@link #offAtlasTolerance()} of a chart's surface.
  *
  * <p>The atlas has an edge where its data end: a retraction that would cross it, and a logarithm between points no
  * path of the atlas joins, answer empty.
@@ -85,7 +85,7 @@ public final class PointCloudAtlas extends AtlasManifold {
         this.membership = new ChartMembership(charts, tolerance, name());
         this.atlas = new LearnedAtlasGraph(charts, neighbours, tolerance, membership);
         this.retraction = new QuasiEuclideanUpdate(membership);
-        this.geodesics = new ApproximateGeodesics(charts, neighbours, tolerance, membership);
+        this.geodesics = new ApproximateGeodesics(charts, neighbours, tolerance, membership, retraction);
         this.sampler = new AtlasSampler(charts, dimension);
         this.metric = new QuadraticChartMetric(membership, dimension, ambient, name());
         provide(Geodesics.class, geodesics);
@@ -133,13 +133,18 @@ public final class PointCloudAtlas extends AtlasManifold {
 
     /**
      * Rebuilds an atlas from its model, e.g. one read by {@code AtlasJson}: the result behaves exactly as the atlas
-     * the model was taken from.
+     * the model was taken from. A model that did not come from the learner is checked for self-consistency first:
+     * every chart's fit, boundary and overlaps finite and of sane size relative to its radius, every chart's domain
+     * non-empty, and the summary in agreement with the charts (see {@code AtlasIntegrity}).
      *
      * @param model the model
      * @return the atlas
+     * @throws InvalidInputException naming the model path of the first inconsistency, e.g.
+     *     {@code charts[3].curvature} or {@code summary.chartCount}
      */
     public static PointCloudAtlas fromModel(AtlasModel model) {
-        return new PointCloudAtlas(Objects.requireNonNull(model, "model"));
+        AtlasIntegrity.check(Objects.requireNonNull(model, "model"));
+        return new PointCloudAtlas(model);
     }
 
     /** @return the model that defines this atlas (what {@code AtlasJson} saves) */
@@ -223,7 +228,7 @@ public final class PointCloudAtlas extends AtlasManifold {
     public Optional<ChartPoint> coordinatesIn(Chart chart, double[] raw) {
         double[] point = inSpan(raw);
         QuadraticChart c = membership.own(chart);
-        double[] xi = DenseNeighbourGraph.representation(c, point, tolerance);
+        double[] xi = ChartMembership.represent(c, point, tolerance);
         if (xi == null) {
             xi = membership.located(point).strict() == null ? c.located(point, tolerance) : null;
         }
@@ -287,7 +292,7 @@ public final class PointCloudAtlas extends AtlasManifold {
     }
 
     /**
-     * {@inheritDoc} Here ξ_q − ξ_p where p's chart represents q, else Alg. 3 along the dense neighbour graph; empty
+     * {@inheritDoc} Here ξ_q − ξ_p where p's chart represents q, else Alg. 3 along an approximate geodesic; empty
      * where p's chart cannot represent q and no path of the atlas joins them.
      */
     @Override
@@ -373,9 +378,12 @@ public final class PointCloudAtlas extends AtlasManifold {
         return geodesics.distance(locate(x), locate(y));
     }
 
-    /** @return the number of vertices of the dense neighbour graph of Alg. 2 (built on first use) */
-    public int denseGraphSize() {
-        return geodesics.denseGraphSize();
+    /**
+     * @return the number of landmarks of the graph on which the geodesics find their routes between charts (built on
+     *     first use; at most 2d + 1 per chart)
+     */
+    public int landmarkCount() {
+        return geodesics.landmarkCount();
     }
 
     /**
@@ -465,8 +473,7 @@ public final class PointCloudAtlas extends AtlasManifold {
          * @throws InvalidInputException if there are fewer points than a quadratic fit in d dimensions needs
          */
         public PointCloudAtlas build() {
-            AtlasModel model = AtlasLearner.learn(points, dimension, radius, seed, svmSample, progress);
-            return fromModel(model);
+            return new PointCloudAtlas(AtlasLearner.learn(points, dimension, radius, seed, svmSample, progress));
         }
     }
 }

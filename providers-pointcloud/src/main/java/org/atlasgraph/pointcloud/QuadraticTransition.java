@@ -44,7 +44,7 @@ final class QuadraticTransition implements Transition {
         if (!from.trusted(a)) {
             return Optional.empty();
         }
-        double[] image = DenseNeighbourGraph.representation(to, from.ambientOf(a), tolerance);
+        double[] image = ChartMembership.represent(to, from.ambientOf(a), tolerance);
         return image == null ? Optional.empty() : Optional.of(Coordinates.ofComputed("transition", image));
     }
 

@@ -6,6 +6,8 @@ import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.Retraction;
 import org.atlasgraph.api.TangentVector;
 import org.atlasgraph.api.base.Vectors;
+import org.atlasgraph.api.check.Checks;
+import org.atlasgraph.api.check.InvalidInputException;
 
 /**
  * The quasi-Euclidean retraction of a learned atlas with chart changes (§4.2.1–4.2.2): ξ + τ in sub-steps of at most
@@ -26,6 +28,12 @@ final class QuasiEuclideanUpdate implements Retraction {
      * within 2⁻⁸ of a sub-step (under 0.001·ρ) of the domain's edge.
      */
     static final int EXIT_BISECTIONS = 8;
+    /**
+     * Most sub-steps of one retraction, so that its walk is bounded (issue 10.1): a step of up to 2¹⁶·¼ρ = 16384
+     * coordinate radii, which crosses any learned atlas many times over; a longer one (or one whose norm overflows,
+     * ‖τ‖ ≥ 1.3e154) is rejected as input rather than walked for minutes or carried on as ∞ (issue 10.4).
+     */
+    static final int MAX_SUBSTEPS = 1 << 16;
 
     private final ChartMembership membership;
 
@@ -38,7 +46,8 @@ final class QuasiEuclideanUpdate implements Retraction {
      * {@inheritDoc} Empty where a sub-step leaves the learned atlas: its exit point is represented by no chart within
      * its fitted disc, because the data end there (the manifold has an edge).
      *
-     * @throws org.atlasgraph.api.check.InvalidInputException if p is not in a chart of this atlas or τ not in p's chart
+     * @throws InvalidInputException if p is not in a chart of this atlas, τ not in p's chart, or τ longer than
+     *     {@value #MAX_SUBSTEPS} sub-steps
      */
     @Override
     public Optional<ChartPoint> retract(ChartPoint p, TangentVector tau) {
@@ -46,7 +55,14 @@ final class QuasiEuclideanUpdate implements Retraction {
         QuadraticChart chart = membership.own(p.chart());
         double[] xi = p.xi().toArray();
         double[] t = tau.tau().toArray();
-        int steps = Math.max(1, (int) Math.ceil(Vectors.norm(t) / (SUBSTEP_FRACTION * chart.coordinateRadius())));
+        double substep = SUBSTEP_FRACTION * chart.coordinateRadius();
+        double length = norm(t);
+        if (!(length <= MAX_SUBSTEPS * substep)) {
+            throw new InvalidInputException("tau", "a step of at most " + Checks.number(MAX_SUBSTEPS * substep)
+                    + " (" + MAX_SUBSTEPS + " sub-steps of ¼ρ in chart " + chart.id() + ")", "‖τ‖ = "
+                    + Checks.number(length));
+        }
+        int steps = Math.max(1, (int) Math.ceil(length / substep));
         double[] step = Vectors.scaled(t, 1.0 / steps);
         double left = steps;
         while (left > 0) {
@@ -71,6 +87,22 @@ final class QuasiEuclideanUpdate implements Retraction {
             left -= f;
         }
         return Optional.of(new ChartPoint(chart, Coordinates.ofComputed("retract", xi)));
+    }
+
+    /** @return ‖v‖ without overflow or underflow of its square (finite for every finite v) */
+    static double norm(double[] v) {
+        double largest = 0;
+        for (double x : v) {
+            largest = Math.max(largest, Math.abs(x));
+        }
+        if (largest == 0) {
+            return 0;
+        }
+        double sum = 0;
+        for (double x : v) {
+            sum += (x / largest) * (x / largest);
+        }
+        return largest * Math.sqrt(sum);
     }
 
     /**

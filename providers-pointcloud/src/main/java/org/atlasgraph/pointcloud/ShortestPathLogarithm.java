@@ -2,25 +2,24 @@ package org.atlasgraph.pointcloud;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
-import org.atlasgraph.api.base.CsrDijkstra;
 import org.atlasgraph.api.base.Vectors;
 
 /**
- * Geodesic distance, logarithm and long-range vector transport on a learned atlas by shortest paths in the dense
- * neighbour graph: Alg. 3 of §4.2.5, with three changes.
+ * Geodesic distance, logarithm and long-range vector transport on a learned atlas along approximate geodesics: Alg. 3
+ * of §4.2.5 on a path found in two steps, with three changes.
  *
  * <ol>
- *   <li>The endpoints join the graph as virtual vertices, linked to every vertex within reach by naive distances
- *   measured in the endpoint's own chart, instead of being snapped to the nearest vertex (which adds up to δ at each
- *   end). The search is A* with the larger of two admissible bounds: the chord length (a naive distance is the
- *   length of a curve between its endpoints) and the landmark (ALT) bound of a few precomputed shortest-path
- *   trees.</li>
- *   <li>The vertex path is shortened: from each path node the walk jumps, in one chart, to the farthest later node that
- *   chart can still represent. Distances are then sums of naive distances of long straight coordinate segments, which
- *   removes the zig-zag (metrication) error of a grid polyline.</li>
+ *   <li>The path: Alg. 3 walks a shortest path of the dense neighbour graph of Alg. 2, whose size grows like a grid in
+ *   d dimensions. Here a route through the charts is found on a coarse {@link LandmarkGraph} (a few landmarks per
+ *   chart; skipped when one end's chart represents the other end) and refined in the charts into an approximate
+ *   geodesic by {@link PathRelaxation}, so the cost grows with the number of charts and links, not like a grid, and
+ *   the path no longer zig-zags along graph edges (measured against great circles on learned atlases of 20,000 points:
+ *   mean error 0.40% → 0.28% on S², 0.65% → 0.28% on S³; against ground-truth geodesics of the Klein bottle, 0.55% →
+ *   0.23%). A path is computed from the end that comes first (chart index, then coordinates) and reversed for the
+ *   other, so that distances are symmetric and a logarithm has the length of the distance.</li>
+ *   <li>Distances are sums of naive distances (§4.2.3) of the path's straight links, each measured in one chart.</li>
  *   <li>Alg. 3 carries the accumulated logarithm ξ' from chart to chart with the transition map of points
  *   {@code L_ĩᵀ(½MK(ξ'⊗ξ') + Lξ' + c)}, which adds the chart offsets c to a tangent vector; a tangent vector must be
  *   carried by the differential, {@code [Dφ̃_ĩ⁻¹]⁺ Dφ̃_i⁻¹} as in §4.2.4, which is what we do.</li>
@@ -28,61 +27,44 @@ import org.atlasgraph.api.base.Vectors;
  *
  * <p>Two flavours of the same walk: the retraction logarithm sums coordinate differences and carries them by the
  * identity within a chart (the paper's Alg. 3, the inverse of chains of quasi-Euclidean updates), and the Riemannian
- * logarithm uses the second-order logarithm {@code Δ + ½Γ(Δ, Δ)} of each segment, parallel transport along it for the
+ * logarithm uses the second-order logarithm {@code Δ + ½Γ(Δ, Δ)} of each link, parallel transport along it for the
  * carry (Christoffel symbols of the chart's quadratic surface), and the path length as its norm.
+ *
+ * <p>Instances are immutable and may be shared between threads; the landmark graph is built on the first query that
+ * needs a route.
  */
 final class ShortestPathLogarithm {
-    /** Scales the A* heuristic below the chord so that round-off never makes it inadmissible. */
-    private static final double HEURISTIC_FACTOR = 0.999;
-
-    /** Landmarks of the A* heuristic; a few suffice to tighten the bound on every route. */
-    static final int LANDMARKS = 8;
-
-    private final DenseNeighbourGraph graph;
+    private final PathRelaxation relaxation;
+    private final List<QuadraticChart> charts;
     private final int[][] neighbours;
     private final double tolerance;
-    /** Graph distances from each landmark to every vertex (+∞ where unreachable). */
-    private final double[][] landmarkDistances;
-
-    ShortestPathLogarithm(DenseNeighbourGraph graph, int[][] neighbours, double tolerance) {
-        this.graph = graph;
-        this.neighbours = neighbours;
-        this.tolerance = tolerance;
-        this.landmarkDistances = landmarks(graph);
-    }
+    private volatile LandmarkGraph graph;
 
     /**
-     * Chooses landmarks by farthest-point traversal of the graph and records their distances to every vertex, for the
-     * ALT lower bound {@code |d(L, v) − d(L, q)| ≤ d(v, q)} (triangle inequality in the undirected graph). On a curved
-     * manifold the chord length is a loose bound and A* with it alone explores nearly as much as Dijkstra.
+     * @param charts     the atlas's charts, by index
+     * @param neighbours for each chart, the indices of the charts it overlaps
+     * @param tolerance  the atlas's off-atlas tolerance
      */
-    private static double[][] landmarks(DenseNeighbourGraph graph) {
-        int n = graph.vertexCount();
-        int count = Math.min(LANDMARKS, n);
-        double[][] dist = new double[count][];
-        double[] nearest = new double[n];
-        Arrays.fill(nearest, Double.POSITIVE_INFINITY);
-        int next = 0;
-        for (int k = 0; k < count; k++) {
-            dist[k] = graph.search.distancesFrom(next);
-            int far = 0;
-            double farDist = -1;
-            for (int v = 0; v < n; v++) {
-                nearest[v] = Math.min(nearest[v], dist[k][v]);
-                double key = Double.isInfinite(nearest[v]) ? Double.MAX_VALUE : nearest[v];
-                if (key > farDist) {
-                    farDist = key;
-                    far = v;
-                }
-            }
-            next = far;
-        }
-        return dist;
+    ShortestPathLogarithm(List<QuadraticChart> charts, int[][] neighbours, double tolerance) {
+        this.charts = charts;
+        this.neighbours = neighbours;
+        this.tolerance = tolerance;
+        this.relaxation = new PathRelaxation(charts, neighbours, tolerance);
     }
 
-    /** @return the number of vertices of the dense neighbour graph */
-    int graphSize() {
-        return graph.vertexCount();
+    /** @return the landmark graph, built on first use */
+    LandmarkGraph graph() {
+        LandmarkGraph g = graph;
+        if (g == null) {
+            synchronized (this) {
+                g = graph;
+                if (g == null) {
+                    g = LandmarkGraph.build(charts, neighbours, tolerance);
+                    graph = g;
+                }
+            }
+        }
+        return g;
     }
 
     /** A point on the atlas: its chart, its coordinates there and its ambient position. */
@@ -100,56 +82,37 @@ final class ShortestPathLogarithm {
     }
 
     /**
-     * @return the shortened path from p to q as straight segments, the first in p's chart; empty when no path of the
-     *     graph joins them
+     * @return the approximate geodesic from p to q as straight segments, each in a chart that represents both its
+     *     ends; empty when no route of the landmark graph joins them
      */
     Optional<List<Segment>> segments(Node p, Node q) {
-        Optional<List<Node>> found = search(p, q);
-        if (found.isEmpty()) {
+        boolean swap = precedes(q, p);
+        Node a = swap ? q : p;
+        Node b = swap ? p : q;
+        Optional<List<Node>> route = relaxation.direct(a, b) ? Optional.of(List.of(a, b))
+                : graph().route(a, b).map(LandmarkGraph.Route::nodes);
+        if (route.isEmpty()) {
             return Optional.empty();
         }
-        List<Node> nodes = found.get();
-        List<Segment> out = new ArrayList<>();
-        int i = 0;
-        QuadraticChart chart = p.chart();
-        double[] start = p.xi();
-        int last = nodes.size() - 1;
-        while (i < last) {
-            double[] next = DenseNeighbourGraph.representation(chart, nodes.get(i + 1).x(), tolerance);
-            if (next == null) {
-                // the next node lies outside this chart: continue in the next node's chart, which represents node i
-                chart = nodes.get(i + 1).chart();
-                start = DenseNeighbourGraph.representation(chart, nodes.get(i).x(), tolerance);
-                if (start == null) {
-                    start = chart.coordinatesOf(nodes.get(i).x());
-                }
-                next = nodes.get(i + 1).chart().equals(chart) ? nodes.get(i + 1).xi() : next;
+        List<Segment> segments = relaxation.segments(relaxation.relax(route.get()));
+        if (swap) {
+            List<Segment> reversed = new ArrayList<>(segments.size());
+            for (int i = segments.size() - 1; i >= 0; i--) {
+                Segment s = segments.get(i);
+                reversed.add(new Segment(s.chart(), s.end(), s.start()));
             }
-            int j = i + 1;
-            double[] end = next;
-            while (j < last) {
-                double[] further = DenseNeighbourGraph.representation(chart, nodes.get(j + 1).x(), tolerance);
-                if (further == null) {
-                    break;
-                }
-                j++;
-                end = further;
-            }
-            if (j == last && q.chart().equals(chart)) {
-                end = q.xi();
-            }
-            out.add(new Segment(chart, start, end));
-            i = j;
-            if (i < last) {
-                Node at = nodes.get(i);
-                chart = at.chart();
-                start = at.xi();
-            }
+            segments = reversed;
         }
-        return Optional.of(out);
+        return Optional.of(segments);
     }
 
-    /** @return the length of the shortened path, the approximate geodesic distance; +∞ when no path joins them */
+    /** @return whether a comes before b: by chart index, then by coordinates */
+    private static boolean precedes(Node a, Node b) {
+        int c = Integer.compare(a.chart().index(), b.chart().index());
+        return c != 0 ? c < 0 : Arrays.compare(a.xi(), b.xi()) < 0;
+    }
+
+    /** @return the length of the approximate geodesic, the geodesic distance; +∞ when no route joins p and q */
     double distance(Node p, Node q) {
         Optional<List<Segment>> path = segments(p, q);
         if (path.isEmpty()) {
@@ -191,16 +154,15 @@ final class ShortestPathLogarithm {
             acc = local;
             length += riemannian ? s.length() : 0;
         }
-        if (acc == null) {
-            return Optional.of(new double[p.chart().dimension()]);
-        }
+        Segment first = path.get(0);
+        acc = carry(first.chart(), first.start(), p.chart(), p.xi(), acc);
         return Optional.of(riemannian ? withLength(p.chart(), p.xi(), acc, length) : acc);
     }
 
     /**
-     * Transports a tangent vector at p to q along the shortened path: between charts by the differentials of §4.2.4;
-     * along each segment by the identity (the paper's transport) or, if {@code parallel}, by the parallel-transport
-     * equation of the chart's surface, after which the metric norm of the vector is restored.
+     * Transports a tangent vector at p to q along the approximate geodesic: between charts by the differentials of
+     * §4.2.4; along each segment by the identity (the paper's transport) or, if {@code parallel}, by the
+     * parallel-transport equation of the chart's surface, after which the metric norm of the vector is restored.
      *
      * @return the representative at q, in q's chart; empty when no path joins p and q
      */
@@ -210,7 +172,7 @@ final class ShortestPathLogarithm {
             return Optional.empty();
         }
         List<Segment> path = found.get();
-        double[] v = tau;
+        double[] v = carry(p.chart(), p.xi(), path.get(0).chart(), path.get(0).start(), tau);
         for (int k = 0; k < path.size(); k++) {
             Segment s = path.get(k);
             if (k > 0) {
@@ -273,112 +235,5 @@ final class ShortestPathLogarithm {
             return v.clone();
         }
         return to.tangentCoordinatesOf(xiTo, from.jacobianTimes(xiFrom, v));
-    }
-
-    /**
-     * A* from p to q over the graph with p and q as virtual end vertices: p reaches the vertices it links to at their
-     * link weights, and q is a virtual vertex reached from the vertices it links to.
-     *
-     * @return p, the vertices of the path, q; empty when no path joins them
-     */
-    private Optional<List<Node>> search(Node p, Node q) {
-        int n = graph.vertexCount();
-        int sink = n;
-        double[] toSink = new double[n];
-        Arrays.fill(toSink, Double.NaN);
-        int[] sinkLinks = link(q, toSink);
-        double[] fromSource = new double[n];
-        Arrays.fill(fromSource, Double.NaN);
-        int[] sourceLinks = link(p, fromSource);
-        if (sinkLinks.length == 0 || sourceLinks.length == 0) {
-            return Optional.empty();
-        }
-        double[] sinkFromLandmark = new double[landmarkDistances.length];
-        for (int k = 0; k < landmarkDistances.length; k++) {
-            double best = Double.POSITIVE_INFINITY;
-            for (int v : sinkLinks) {
-                best = Math.min(best, landmarkDistances[k][v] + toSink[v]);
-            }
-            sinkFromLandmark[k] = best;
-        }
-        CsrDijkstra.Search search = graph.search.search(1, v -> heuristic(v, q, sinkFromLandmark),
-                Double.POSITIVE_INFINITY);
-        for (int v : sourceLinks) {
-            search.offer(v, fromSource[v], -1, -1);
-        }
-        for (int v = search.next(); v >= 0 && v != sink; v = search.next()) {
-            if (!Double.isNaN(toSink[v])) {
-                search.offer(sink, search.cost(v) + toSink[v], v, -1);
-            }
-        }
-        if (search.cost(sink) == Double.POSITIVE_INFINITY) {
-            return Optional.empty();
-        }
-        List<Node> path = new ArrayList<>();
-        path.add(q);
-        for (int v = search.parent(sink); v >= 0; v = search.parent(v)) {
-            path.add(new Node(graph.charts.get(graph.vertexChart[v]), graph.vertexXi[v], graph.vertexX[v]));
-        }
-        path.add(p);
-        Collections.reverse(path);
-        return Optional.of(path);
-    }
-
-    /** A lower bound on the remaining distance: the chord, or the landmark bound where it is larger. */
-    private double heuristic(int v, Node q, double[] sinkFromLandmark) {
-        double h = Vectors.distance(graph.vertexX[v], q.x());
-        for (int k = 0; k < sinkFromLandmark.length; k++) {
-            double a = landmarkDistances[k][v];
-            double b = sinkFromLandmark[k];
-            if (a != Double.POSITIVE_INFINITY && b != Double.POSITIVE_INFINITY) {
-                h = Math.max(h, Math.abs(a - b));
-            }
-        }
-        return HEURISTIC_FACTOR * h;
-    }
-
-    /**
-     * Links an endpoint to the graph vertices within reach of it that its chart can represent, weighted by naive
-     * distances in its chart; falls back to the nearest representable vertices when none is within reach.
-     *
-     * @param weights filled with the link weight per vertex (NaN where there is no link)
-     * @return the linked vertices, empty when there are none
-     */
-    private int[] link(Node end, double[] weights) {
-        QuadraticChart chart = end.chart();
-        double reach = DenseNeighbourGraph.REACH * DenseNeighbourGraph.spacing(chart);
-        int index = chart.index();
-        List<Integer> linked = new ArrayList<>();
-        double nearestDist = Double.POSITIVE_INFINITY;
-        int nearest = -1;
-        double[] nearestXi = null;
-        for (int pass = 0; pass <= neighbours[index].length; pass++) {
-            int c = pass == 0 ? index : neighbours[index][pass - 1];
-            for (int v : graph.chartVertices[c]) {
-                double dist = Vectors.distance(end.x(), graph.vertexX[v]);
-                if (dist >= reach && dist >= nearestDist) {
-                    continue;
-                }
-                double[] xi = DenseNeighbourGraph.representation(chart, graph.vertexX[v], tolerance);
-                if (xi == null) {
-                    continue;
-                }
-                if (dist < reach) {
-                    if (Double.isNaN(weights[v])) {
-                        linked.add(v);
-                    }
-                    weights[v] = chart.naiveDistance(end.xi(), xi);
-                } else {
-                    nearestDist = dist;
-                    nearest = v;
-                    nearestXi = xi;
-                }
-            }
-        }
-        if (linked.isEmpty() && nearest >= 0) {
-            weights[nearest] = chart.naiveDistance(end.xi(), nearestXi);
-            linked.add(nearest);
-        }
-        return linked.stream().mapToInt(Integer::intValue).toArray();
     }
 }

@@ -6,7 +6,7 @@
  * {@link org.atlasgraph.pointcloud.ChartModel}, {@link org.atlasgraph.pointcloud.AtlasModel} and
  * {@link org.atlasgraph.pointcloud.LearningSummary} expose what was learned. The parts behind the front door are
  * package-private and named for what they are in the paper: learning ({@code AtlasLearner} and its stages' kernels:
- * fits, r-net, SVM), chart membership, the quasi-Euclidean update, the approximate geodesics of Alg. 2 and Alg. 3 on
- * the dense neighbour graph, the atlas sampler of App. E.1 and the declared accuracy.
+ * fits, r-net, SVM), chart membership, the quasi-Euclidean update, the approximate geodesics of Alg. 3 (routed on a
+ * landmark graph and refined in the charts), the atlas sampler of App. E.1 and the declared accuracy.
  */
 package org.atlasgraph.pointcloud;

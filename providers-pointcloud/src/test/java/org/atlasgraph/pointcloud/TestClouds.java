@@ -9,7 +9,11 @@ final class TestClouds {
     /** Points on S² for the learned sphere atlas: the issue asks for at least 2000. */
     static final int SPHERE_POINTS = 3000;
 
+    /** Points on S³ for the learned atlas of dimension 3. */
+    static final int SPHERE3_POINTS = 4000;
+
     private static PointCloudAtlas sphere;
+    private static PointCloudAtlas sphere3;
 
     private TestClouds() {
     }
@@ -45,5 +49,13 @@ final class TestClouds {
             sphere = PointCloudAtlas.learn(sphere(SPHERE_POINTS, 3, 0, SPHERE_SEED));
         }
         return sphere;
+    }
+
+    /** @return the atlas learned from {@link #SPHERE3_POINTS} exact points of S³ ⊂ R⁴ with every setting derived */
+    static synchronized PointCloudAtlas sphere3Atlas() {
+        if (sphere3 == null) {
+            sphere3 = PointCloudAtlas.learn(sphere(SPHERE3_POINTS, 4, 0, SPHERE_SEED));
+        }
+        return sphere3;
     }
 }
