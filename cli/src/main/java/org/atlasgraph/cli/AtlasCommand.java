@@ -35,6 +35,7 @@ import picocli.CommandLine.Spec;
             DistanceCommand.class,
             FrechetCommand.class,
             RpbCommand.class,
+            ReportCommand.class,
             HelpCommand.class,
         })
 public final class AtlasCommand implements Callable<Integer> {
