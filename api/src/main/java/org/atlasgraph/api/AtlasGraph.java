@@ -6,9 +6,9 @@ import org.jgrapht.Graph;
 /**
  * The atlas graph G = (V, E) of §2.1.2: compressed charts as vertices, transition maps as edges.
  *
- * <p>An atlas may be finite (a learned point-cloud atlas) or implicit and lazy (Gr(n,k) has C(n,k) Ehresmann charts plus
- * an ad hoc chart centred at every point; the sphere has a chart centred at every point). Lazy atlases create charts
- * and transitions on demand and expose no {@link #asGraph() graph view}.
+ * <p>An atlas may be finite (a learned point-cloud atlas) or implicit and lazy (Gr(n,k) has C(n,k) Ehresmann charts
+ * plus an ad hoc chart centred at every point; the sphere has a chart centred at every point). Lazy atlases create
+ * charts and transitions on demand and expose no {@link #asGraph() graph view}.
  */
 public interface AtlasGraph {
     /**

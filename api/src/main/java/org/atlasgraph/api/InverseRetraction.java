@@ -3,8 +3,8 @@ package org.atlasgraph.api;
 import java.util.Optional;
 
 /**
- * A retraction logarithm {@code Log^Ret_p(q)} (§2.2): the tangent vector at p that a retraction maps to q, defined for q
- * near p. TCK rules INV-1 (Log∘Ret ≈ id) and INV-2 (Ret∘Log ≈ id) check it against the default retraction.
+ * A retraction logarithm {@code Log^Ret_p(q)} (§2.2): the tangent vector at p that a retraction maps to q, defined for
+ * q near p. TCK rules INV-1 (Log∘Ret ≈ id) and INV-2 (Ret∘Log ≈ id) check it against the default retraction.
  */
 @FunctionalInterface
 public interface InverseRetraction {

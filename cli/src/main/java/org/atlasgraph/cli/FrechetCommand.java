@@ -20,7 +20,6 @@ import org.atlasgraph.cli.frechet.FrechetRuns.Run;
 import org.atlasgraph.cli.frechet.FrechetRuns.Settings;
 import org.atlasgraph.cli.io.JsonFiles;
 import org.atlasgraph.io.AtomicWriter;
-import org.atlasgraph.optim.mean.FrechetScheme;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

@@ -52,7 +52,8 @@ final class LearnCommand implements Callable<Integer> {
                     + "Default: ${DEFAULT-VALUE}.")
     private String dataset = "klein";
 
-    @Option(names = "--count", paramLabel = "N", description = "Points drawn from the data set. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--count", paramLabel = "N",
+            description = "Points drawn from the data set. Default: ${DEFAULT-VALUE}.")
     private int count = 20000;
 
     @Option(names = "--input", paramLabel = "FILE", description = "Points to learn from: .npy (N×D float64) or .csv "
@@ -65,7 +66,8 @@ final class LearnCommand implements Callable<Integer> {
     @Option(names = "--radius", paramLabel = "r", description = "Chart radius > 0. Default: derived from the data.")
     private Optional<Double> radius = Optional.empty();
 
-    @Option(names = "--seed", paramLabel = "S", description = "Seed of the data set and of learning. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--seed", paramLabel = "S",
+            description = "Seed of the data set and of learning. Default: ${DEFAULT-VALUE}.")
     private long seed = 1;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Where to save the atlas. Default: ${DEFAULT-VALUE}.")

@@ -143,8 +143,9 @@ public final class NpyWriter {
     }
 
     /**
-     * Magic, version 1.0, header length, and the dict padded with spaces to a multiple of 64 bytes, ending in a newline.
-     * With at most 64 dimensions of at most 19 digits the header stays far below the 65535 bytes of version 1.0.
+     * Magic, version 1.0, header length, and the dict padded with spaces to a multiple of 64 bytes, ending in a
+     * newline. With at most 64 dimensions of at most 19 digits the header stays far below the 65535 bytes of version
+     * 1.0.
      */
     private static byte[] header(long[] shape) {
         String dict = "{'descr': '<f8', 'fortran_order': False, 'shape': " + NpyHeader.shapeText(shape) + ", }";

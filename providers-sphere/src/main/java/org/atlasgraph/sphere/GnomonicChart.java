@@ -12,8 +12,8 @@ import org.atlasgraph.api.check.Checks;
  * {@code G(ξ) = (I − ξξᵀ/(1+‖ξ‖²))/(1+‖ξ‖²)} is stationary at the centre, so quasi-Euclidean updates from the centre
  * are the projection retraction and the identity transport is second-order accurate there (App. A.2, App. B).
  *
- * <p>B is the Householder reflector H = I − 2wwᵀ/‖w‖² with H c = ∓e₀, restricted to columns 1…n−1: applying B or Bᵀ costs
- * O(n) and the chart stores O(n) numbers. The domain of trust is ‖ξ‖ < 1, i.e. within 45° of the centre.
+ * <p>B is the Householder reflector H = I − 2wwᵀ/‖w‖² with H c = ∓e₀, restricted to columns 1…n−1: applying B or Bᵀ
+ * costs O(n) and the chart stores O(n) numbers. The domain of trust is ‖ξ‖ < 1, i.e. within 45° of the centre.
  */
 final class GnomonicChart implements Chart {
     /** Trust radius in coordinates: tan(π/4), the same 45° rule as the Grassmann {@code |a_ij| < 1}. */

@@ -22,12 +22,12 @@ import org.atlasgraph.api.check.InvalidInputException;
 /**
  * The unit sphere S^{n-1} = {x ∈ R^n : ‖x‖ = 1} with the round metric (induced by R^n), for any n ≥ 2.
  *
- * <p>Atlas: a gnomonic chart centred at every point (see {@code GnomonicChart}); a point is located in the chart centred
- * at itself, and a retraction that carries a point more than 45° from its chart centre moves it to a chart centred at
- * the new point. Primitives: the generic ones of {@link AtlasManifold}, and the metric in closed form. Capabilities:
- * exact great-circle geometry ({@link ExactGeometry}, hence geodesics), the uniform sampler, the geodesic power
- * distribution with δ_max = π (the diameter) and re-centring at a point ({@link ChartCentring}). Ambient points are
- * unit vectors of length n, accepted within {@link #UNIT_TOLERANCE} of norm 1 and normalized.
+ * <p>Atlas: a gnomonic chart centred at every point (see {@code GnomonicChart}); a point is located in the chart
+ * centred at itself, and a retraction that carries a point more than 45° from its chart centre moves it to a chart
+ * centred at the new point. Primitives: the generic ones of {@link AtlasManifold}, and the metric in closed form.
+ * Capabilities: exact great-circle geometry ({@link ExactGeometry}, hence geodesics), the uniform sampler, the geodesic
+ * power distribution with δ_max = π (the diameter) and re-centring at a point ({@link ChartCentring}). Ambient points
+ * are unit vectors of length n, accepted within {@link #UNIT_TOLERANCE} of norm 1 and normalized.
  *
  * <p>Instances are immutable and thread-safe.
  */

@@ -58,7 +58,8 @@ class ProviderParametersTest {
     void unknownNamesMissingValuesAndBadNumbersNameTheParameterAndProvider() {
         assertThatThrownBy(() -> ProviderParameters.of(FLAT, Map.of("d", "2", "dim", "3")))
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessage("parameter 'dim' of provider 'flat': expected one of [d, scale, label, input], found 'dim'");
+                .hasMessage("parameter 'dim' of provider 'flat': expected one of [d, scale, label, input], "
+                        + "found 'dim'");
         assertThatThrownBy(() -> ProviderParameters.of(FLAT, Map.of()))
                 .hasMessage("parameter 'd' of provider 'flat': expected dimension, d ≥ 1, found nothing"
                         + " (the parameter is required)");

@@ -102,8 +102,8 @@ public final class Progress implements AutoCloseable {
     }
 
     private static ProgressBarBuilder builder(String task, long total) {
-        ProgressBarBuilder b = new ProgressBarBuilder().setTaskName(task).setUpdateIntervalMillis(UPDATE_INTERVAL_MILLIS)
-                .clearDisplayOnFinish();
+        ProgressBarBuilder b = new ProgressBarBuilder().setTaskName(task)
+                .setUpdateIntervalMillis(UPDATE_INTERVAL_MILLIS).clearDisplayOnFinish();
         return total > 0 ? b.setInitialMax(total) : b.setInitialMax(-1);
     }
 }

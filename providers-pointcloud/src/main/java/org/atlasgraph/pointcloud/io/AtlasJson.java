@@ -309,7 +309,8 @@ public final class AtlasJson {
         }
 
         private InvalidInputException mistyped(String at, String name, String expected, JsonNode found) {
-            String shown = found.isValueNode() ? found.toString() : found.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
+            String shown = found.isValueNode() ? found.toString()
+                    : found.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
             if (shown.length() > 40) {
                 shown = shown.substring(0, 40) + "…";
             }
