@@ -27,11 +27,12 @@ import picocli.CommandLine.Spec;
  * checked. Exit code 1 when Chromium finds a broken image or an empty table on the page.
  */
 @Command(name = "report", sortOptions = false, description = {
-    "Reproduce the paper's evidence as one HTML page with tables and figures: (a) the online Fréchet mean on Gr(n,k)"
-            + " with every update scheme (Fig. 1); (b) an atlas learned from Klein-bottle patches, its charts and "
-            + "its geodesic distances against PCA-2, PCA-5, Isomap, t-SNE and UMAP (Fig. 3, 4); (c) persistent "
-            + "homology of samples, Betti numbers and bottleneck distances (Fig. 5, needs ripser); (d) the principal "
-            + "boundary and its held-out accuracy (Fig. 6). With --input: (b) and (c) on your point cloud.",
+    "Reproduce the paper's evidence as one HTML page with tables and figures.",
+    "(a) The online Fréchet mean on Gr(n,k) with every update scheme (Fig. 1); (b) an atlas learned from "
+            + "Klein-bottle patches, its charts and its geodesic distances against PCA-2, PCA-5, Isomap, t-SNE and "
+            + "UMAP (Fig. 3, 4); (c) persistent homology of samples, Betti numbers and bottleneck distances (Fig. 5, "
+            + "needs ripser); (d) the principal boundary and its held-out accuracy (Fig. 6). With --input: (b) and "
+            + "(c) on your point cloud.",
     "Examples: atlas report --quick",
     "          atlas report --out results --input points.npy",
 })
@@ -41,8 +42,8 @@ final class ReportCommand implements Callable<Integer> {
                     + "${DEFAULT-VALUE}.")
     private Path out = Path.of("report");
 
-    @Option(names = "--quick", description = "Smaller sizes: the whole report in about a minute on two cores (the "
-            + "full one takes ten).")
+    @Option(names = "--quick", description = "Smaller sizes: the whole report in about two minutes on two cores (the "
+            + "full one in about ten).")
     private boolean quick;
 
     @Option(names = "--input", paramLabel = "FILE", description = "A point cloud to report on instead of the "

@@ -135,8 +135,8 @@ final class AtlasLearning {
             panels.add(panel);
         }
         page.figure("chart-panels", Figures.grid(panels, PANEL_COLUMNS), "The first " + panels.size() + " charts: "
-                + (stride == 1 ? "the" : "every " + stride + "th of the") + " training points within each chart's ball, blue inside its learned transition boundary, red "
-                + "outside (Fig. 3A)");
+                + (stride == 1 ? "the" : "every " + stride + "th of the") + " training points within each chart's "
+                + "ball, blue inside its learned transition boundary, red outside (Fig. 3A)");
     }
 
     private static void bound(XYChart chart, Plane plane) {

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SplittableRandom;
 import java.util.stream.Collectors;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.pointcloud.PointCloudAtlas;
@@ -181,7 +180,7 @@ public final class AtlasReport {
                 listener);
         LocalSpectra.Result spectra = LocalSpectra.of(points, seed);
         int m = Math.min(a.evaluationPoints(), points.length);
-        int[] chosen = choose(points.length, m, seed + 1);
+        int[] chosen = DistanceExperiment.choose(points.length, m, seed + 1);
         double[][] cloud = new double[m][];
         for (int i = 0; i < m; i++) {
             cloud[i] = points[chosen[i]].clone();
@@ -238,7 +237,12 @@ public final class AtlasReport {
                     String.format(Locale.ROOT, "%.0f s", p.seconds())));
         }
         page.table(new Table("The parts of this report", List.of("part", "result", "wall time"), rows));
-        parts.forEach(p -> p.renderer().run());
+        try (ReportListener.Task task = listener.start("draw figures", parts.size())) {
+            for (int i = 0; i < parts.size(); i++) {
+                parts.get(i).renderer().run();
+                task.stepTo(i + 1);
+            }
+        }
         Path index;
         try (ReportListener.Task task = listener.start("write page", 0)) {
             index = page.write(dir);
@@ -296,34 +300,22 @@ public final class AtlasReport {
                         : " (" + graph.joins() + " edges added to join its components)"));
     }
 
-    private static int[] choose(int n, int m, long seed) {
-        int[] all = new int[n];
-        for (int i = 0; i < n; i++) {
-            all[i] = i;
-        }
-        SplittableRandom rng = new SplittableRandom(seed);
-        for (int i = 0; i < m; i++) {
-            int j = i + rng.nextInt(n - i);
-            int t = all[i];
-            all[i] = all[j];
-            all[j] = t;
-        }
-        return java.util.Arrays.copyOf(all, m);
-    }
-
     private static String frechetLine(FrechetExperiment.Result r) {
         List<String> parts = new ArrayList<>();
         for (FrechetExperiment.SizeRun run : r.sizes()) {
             FrechetExperiment.SchemeRun atlas = run.atlas();
-            double slowest = run.schemes().stream().filter(s -> !s.scheme().equals("opca"))
-                    .mapToDouble(FrechetExperiment.SchemeRun::meanMicros).max().orElse(atlas.meanMicros());
-            double fastestOther = run.schemes().stream().filter(s -> !s.scheme().equals("atlas")
-                    && !s.scheme().equals("opca")).mapToDouble(FrechetExperiment.SchemeRun::meanMicros).min()
-                    .orElse(atlas.meanMicros());
-            parts.add(String.format(Locale.ROOT, "%s %.1f µs (%.1f–%.1f× faster than exp/gifee/retraction)",
-                    run.size(), atlas.meanMicros(), fastestOther / atlas.meanMicros(), slowest / atlas.meanMicros()));
+            List<String> others = new ArrayList<>();
+            for (FrechetExperiment.SchemeRun s : run.schemes()) {
+                if (s != atlas) {
+                    others.add(String.format(Locale.ROOT, "%s %.1f×", s.scheme(), s.medianMicros()
+                            / atlas.medianMicros()));
+                }
+            }
+            parts.add(String.format(Locale.ROOT, "%s %.2f µs (%s)", run.size(), atlas.medianMicros(),
+                    String.join(", ", others)));
         }
-        return "(a) online Fréchet mean, atlas scheme per sample: " + String.join("; ", parts);
+        return "(a) online Fréchet mean, median µs per sample of the atlas scheme and the others' time relative to "
+                + "it: " + String.join("; ", parts);
     }
 
     private static String distanceLine(AtlasLearning.Learned l, DistanceExperiment.Result d) {

@@ -1,10 +1,13 @@
 package org.atlasgraph.report.experiments;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Random;
 import java.util.SplittableRandom;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.atlasgraph.pointcloud.PointCloudAtlas;
 import org.atlasgraph.report.Baseline;
 import org.atlasgraph.report.DistanceComparison;
@@ -77,6 +80,20 @@ final class DistanceExperiment {
             pairs[p] = new int[] {i, j >= i ? j + 1 : j};
         }
         return pairs;
+    }
+
+    /**
+     * Draws distinct indices.
+     *
+     * @param n    the number of points
+     * @param m    how many to draw, in {@code [0, n]}
+     * @param seed the seed
+     * @return m distinct indices in [0, n), in random order
+     */
+    static int[] choose(int n, int m, long seed) {
+        List<Integer> all = new ArrayList<>(IntStream.range(0, n).boxed().toList());
+        Collections.shuffle(all, new Random(seed));
+        return all.subList(0, m).stream().mapToInt(Integer::intValue).toArray();
     }
 
     /**

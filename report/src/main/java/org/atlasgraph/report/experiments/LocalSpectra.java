@@ -52,7 +52,7 @@ final class LocalSpectra {
     static Result of(double[][] points, long seed) {
         SplittableRandom rng = new SplittableRandom(seed);
         int dim = points[0].length;
-        int[] sample = subsample(points.length, SUBSAMPLE, rng);
+        int[] sample = DistanceExperiment.choose(points.length, Math.min(SUBSAMPLE, points.length), seed);
         int s = sample.length;
         List<Integer> ks = new ArrayList<>();
         for (int k = Math.max(2 * dim, 12); ks.size() < SCALES && k <= s; k *= 2) {
@@ -137,23 +137,6 @@ final class LocalSpectra {
             values[dim - 1 - i] = t;
         }
         return values;
-    }
-
-    private static int[] subsample(int n, int m, SplittableRandom rng) {
-        int[] all = new int[n];
-        for (int i = 0; i < n; i++) {
-            all[i] = i;
-        }
-        if (n <= m) {
-            return all;
-        }
-        for (int i = 0; i < m; i++) {
-            int j = i + rng.nextInt(n - i);
-            int t = all[i];
-            all[i] = all[j];
-            all[j] = t;
-        }
-        return Arrays.copyOf(all, m);
     }
 
     /**
