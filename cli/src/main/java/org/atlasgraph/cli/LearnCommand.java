@@ -100,18 +100,20 @@ final class LearnCommand implements Callable<Integer> {
             points = klein.points();
             source = "klein (" + count + " patches, seed " + seed + ")";
         }
-        PointCloudAtlas.Builder builder = PointCloudAtlas.builder(points).seed(seed);
-        dim.ifPresent(builder::dimension);
-        radius.ifPresent(builder::radius);
         long start = System.nanoTime();
         PointCloudAtlas atlas;
         try (Progress progress = Progress.start("learn", 0)) {
+            PointCloudAtlas.Builder builder = PointCloudAtlas.builder(points).seed(seed);
+            dim.ifPresent(builder::dimension);
+            radius.ifPresent(builder::radius);
             builder.progress((stage, done, total) -> {
                 synchronized (progress) {
                     progress.message(stage + (total > 0 ? " " + done + "/" + total : " " + done));
                 }
             });
             atlas = builder.build();
+        } catch (InvalidInputException e) {
+            throw asTyped(e);
         }
         double seconds = (System.nanoTime() - start) * 1e-9;
         AtlasJson.save(atlas, out);
@@ -126,14 +128,42 @@ final class LearnCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    /**
+     * @return the error with its input named as the user typed it: {@code --dim}, {@code --radius}, or the
+     *     {@code --input} file for the points
+     */
+    private InvalidInputException asTyped(InvalidInputException e) {
+        String name = e.input();
+        String typed = name.equals("dimension") ? "--dim" : name.equals("radius") ? "--radius"
+                : name.startsWith("points") && input.isPresent() ? "--input '" + input.get() + "': " + name : name;
+        return typed.equals(name) ? e : new InvalidInputException(typed, e.expected(), e.found());
+    }
+
     private static void print(LearningSummary s, PointCloudAtlas atlas, String source, double seconds, PrintWriter w) {
         TextTable t = TextTable.withColumns("quantity", "value").alignRight(1);
         t.row("data", source);
         t.row("points N × D", s.pointCount() + " × " + atlas.ambientDimension());
+        if (s.duplicateCount() > 0 || s.outlierCount() > 0) {
+            t.row("points given", s.inputCount() + " (" + s.duplicateCount() + " duplicates and " + s.outlierCount()
+                    + " outliers far from the data removed)");
+        }
+        if (s.spanDimension() < atlas.ambientDimension()) {
+            t.row("span of the data", s.spanDimension() + " of " + atlas.ambientDimension()
+                    + " directions (the others constant or isotropic noise)");
+        }
         t.row("dimension d", s.dimension() + (s.dimensionEstimated() ? " (estimated)" : " (given)"));
+        if (!s.dimensionEvidence().isEmpty()) {
+            StringBuilder gaps = new StringBuilder();
+            for (int i = 0; i < s.dimensionEvidence().size(); i++) {
+                gaps.append(i == 0 ? "" : " ").append(i + 1).append(':').append(String.format(Locale.ROOT, "%.3f",
+                        s.dimensionEvidence().get(i)));
+            }
+            t.row("eigengap profile", gaps.toString());
+        }
         t.row("chart radius r", String.format(Locale.ROOT, "%.4f", s.radius())
                 + (s.radiusDerived() ? " (derived)" : " (given)"));
-        t.row("charts", s.chartCount());
+        t.row("charts", s.chartCount() + (s.linearChartCount() > 0 ? " (" + s.linearChartCount()
+                + " linear: their points determine no quadratic)" : ""));
         t.row("overlapping pairs", s.overlapCount());
         t.row("coverage", String.format(Locale.ROOT, "%.4f", s.coverage()));
         t.row("fit residual RMS", String.format(Locale.ROOT, "%.3e", s.rmsFitResidual()));

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -82,55 +83,114 @@ final class AtlasLearner {
     }
 
     /**
-     * Learns an atlas, stage by stage: {@link #dimension}, {@link #radius}, {@link #centres}, {@link #fits},
-     * {@link #residuals} (and from them the off-atlas tolerance), {@link #membership}, {@link #boundaries},
-     * {@link #transitions}, {@link #summary}.
+     * Learns an atlas, stage by stage: {@link PreparedCloud} (scale, gross outliers, the data's span), {@link #dimension},
+     * {@link #radius}, {@link #centres} (and the outliers isolated at the chart scale, removed before the centres are
+     * chosen again), {@link #fits}, {@link #residuals} (and from them the off-atlas tolerance), {@link #membership},
+     * {@link #boundaries}, {@link #transitions}, {@link #summary}; then every chart is lifted back to the data's
+     * units ({@link PreparedCloud#lift}).
      *
-     * @param points         the validated points
+     * @param data           the validated distinct points
      * @param givenDimension d, or 0 to estimate it
-     * @param givenRadius    r, or 0 to derive it
+     * @param givenRadius    r in the data's units, or 0 to derive it
      * @param seed           the seed of every random choice
      * @param svmSample      the largest number of ball points each boundary SVM is trained on
      * @param progress       receives progress, possibly from several threads
      * @return the model of the atlas
-     * @throws InvalidInputException if there are fewer points than a quadratic fit in d dimensions needs
+     * @throws InvalidInputException if there are fewer points than a quadratic fit in d dimensions needs, or the points
+     *     vary in fewer directions than d + 1 for a given d
      */
-    static AtlasModel learn(double[][] points, int givenDimension, double givenRadius, long seed, int svmSample,
-                            LearningProgress progress) {
+    static AtlasModel learn(TrainingPoints.Distinct data, int givenDimension, double givenRadius, long seed,
+                            int svmSample, LearningProgress progress) {
         Random rng = new Random(seed);
-        int d = dimension(points, givenDimension, rng, progress);
-        int minPoints = requireEnoughPoints(points.length, d);
-        double r = radius(points, d, minPoints, givenRadius, rng, progress);
-        ChartCentres.Net net = centres(points, r, minPoints, rng, progress);
+        requireEnoughPoints(data.points().length, Math.max(givenDimension, 1), givenDimension > 0);
+        progress.update("prepare", 0, 1);
+        PreparedCloud cloud = PreparedCloud.of(data.points(), givenDimension, rng);
+        progress.update("prepare", 1, 1);
+        double[][] points = cloud.points();
+        IntrinsicDimension.Estimate estimate = dimension(points, givenDimension, rng, progress);
+        int d = givenDimension > 0 ? givenDimension : estimate.dimension();
+        int minPoints = requireEnoughPoints(points.length, d, givenDimension > 0);
+        double scaledRadius = givenRadius / cloud.scale();
+        double r = radius(points, d, minPoints, scaledRadius, rng, progress);
+        ChartCentres.Net net = centres(points, r, minPoints, d + 2, rng, progress);
+        int isolated = 0;
+        for (int round = 0; round < OUTLIER_ROUNDS && net.isolatedPoints().length > 0; round++) {
+            int[] outliers = net.isolatedPoints();
+            isolated += outliers.length;
+            points = without(points, outliers);
+            minPoints = requireEnoughPoints(points.length, d, givenDimension > 0);
+            r = radius(points, d, minPoints, scaledRadius, rng, progress);
+            net = centres(points, r, minPoints, round + 1 < OUTLIER_ROUNDS ? d + 2 : 0, rng, progress);
+        }
         QuadraticChart[] preliminary = fits(points, d, net, seed, progress);
         Residuals residuals = residuals(points, net, preliminary, r);
         Membership membership = membership(points, preliminary, residuals, progress);
         ChartModel[] models = boundaries(points, net, preliminary, residuals, membership, seed, svmSample, progress);
-        List<AtlasModel.Overlap> overlaps = transitions(residuals.candidates(), membership.newIndex());
-        LearningSummary summary = summary(points, d, givenDimension, r, givenRadius, seed, residuals, membership,
-                models, overlaps);
-        return new AtlasModel(Arrays.asList(models), overlaps, residuals.tolerance(), summary);
+        List<AtlasModel.Overlap> overlaps = transitions(preliminary, residuals, membership.newIndex());
+        double coverage = coverage(points, residuals, membership, models);
+        List<ChartModel> lifted = new ArrayList<>();
+        int linear = 0;
+        for (ChartModel m : models) {
+            lifted.add(cloud.lift(m));
+            linear += m.isLinear() ? 1 : 0;
+        }
+        double scale = cloud.scale();
+        double tolerance = scale * residuals.tolerance();
+        double sumSq = 0;
+        for (double e : residuals.residual()) {
+            sumSq += e * e;
+        }
+        List<Double> evidence = new ArrayList<>();
+        if (estimate != null) {
+            for (double g : estimate.gapScores()) {
+                evidence.add(g);
+            }
+        }
+        LearningSummary summary = new LearningSummary(points.length, d, givenDimension <= 0, scale * r,
+                givenRadius <= 0, models.length, overlaps.size(), coverage,
+                scale * Math.sqrt(sumSq / points.length), scale * residuals.maxResidual(), seed, data.inputCount(),
+                data.duplicates(), cloud.outliers() + isolated, cloud.spanDimension(), linear, evidence);
+        return new AtlasModel(lifted, overlaps, tolerance, cloud.span(tolerance), summary);
     }
 
-    /** The intrinsic dimension d: given, or estimated by multiscale local PCA ({@link IntrinsicDimension}). */
-    private static int dimension(double[][] points, int givenDimension, Random rng, LearningProgress progress) {
+    /** Rounds of removing isolated points and choosing the centres again; the last round grows every ball. */
+    static final int OUTLIER_ROUNDS = 3;
+
+    /** @return the points without the given indices (ascending) */
+    private static double[][] without(double[][] points, int[] removed) {
+        double[][] out = new double[points.length - removed.length][];
+        int k = 0;
+        int next = 0;
+        for (int i = 0; i < points.length; i++) {
+            if (next < removed.length && removed[next] == i) {
+                next++;
+                continue;
+            }
+            out[k++] = points[i];
+        }
+        return out;
+    }
+
+    /** The intrinsic dimension d: given (then null), or estimated by multiscale local PCA ({@link IntrinsicDimension}). */
+    private static IntrinsicDimension.Estimate dimension(double[][] points, int givenDimension, Random rng,
+                                                        LearningProgress progress) {
         progress.update("dimension", 0, 1);
-        int d = givenDimension > 0 ? givenDimension : IntrinsicDimension.estimate(points, rng).dimension();
+        IntrinsicDimension.Estimate estimate = givenDimension > 0 ? null : IntrinsicDimension.estimate(points, rng);
         progress.update("dimension", 1, 1);
-        return d;
+        return estimate;
     }
 
     /**
+     * @param given whether d was given (else estimated), for the message
      * @return the fewest points a quadratic fit in d dimensions needs ({@link #minimumPoints})
      * @throws InvalidInputException if the cloud has fewer
      */
-    private static int requireEnoughPoints(int n, int d) {
+    private static int requireEnoughPoints(int n, int d, boolean given) {
         int minPoints = minimumPoints(d);
         if (n < minPoints) {
-            throw new InvalidInputException("points", "at least " + minPoints + " points (" + POINTS_PER_COEFFICIENT
-                    + " times the "
-                    + QuadraticFit.coefficientCount(d) + " coefficients of a quadratic fit in d = " + d + ")",
-                    n + " points");
+            throw new InvalidInputException("points", "at least " + minPoints + " distinct points for d = " + d
+                    + (given ? "" : " (estimated; --dim sets it)") + ", " + POINTS_PER_COEFFICIENT + " per coefficient "
+                    + "of the " + QuadraticFit.coefficientCount(d) + " of a quadratic chart", n + " points");
         }
         return minPoints;
     }
@@ -144,17 +204,25 @@ final class AtlasLearner {
         return r;
     }
 
-    /** The chart centres: a greedy r-net on the data from a seeded first centre, with each centre's ball. */
-    private static ChartCentres.Net centres(double[][] points, double r, int minPoints, Random rng,
+    /**
+     * The chart centres: a greedy r-net on the data from a seeded first centre, with each centre's ball; centres with
+     * fewer than {@code isolation} points within r are marked isolated ({@link ChartCentres}).
+     */
+    private static ChartCentres.Net centres(double[][] points, double r, int minPoints, int isolation, Random rng,
                                            LearningProgress progress) {
         AtomicLong centresFound = new AtomicLong();
-        return ChartCentres.build(points, r, minPoints, rng.nextInt(points.length),
+        return ChartCentres.build(points, r, minPoints, isolation, rng.nextInt(points.length),
                 far -> progress.update("centres", centresFound.incrementAndGet(), -1));
     }
 
     /**
      * The preliminary charts: per ball, local PCA bases and the least-squares quadratic of App. F.1 fitted to a seeded
      * subsample of at most {@link #FIT_SAMPLE} points, with the unit ball as a placeholder boundary.
+     *
+     * <p>Where the points of a ball determine no quadratic ({@link QuadraticFit#DETERMINED}: too few of them, or all
+     * near a lower-dimensional set), the ball is widened by {@link #WIDENING} up to {@link #WIDENINGS} times and the
+     * widened ball replaces the chart's ball in the net; if no widening helps, the chart is the linear chart of its
+     * ball (the weighted PCA plane, K = 0) and says why in {@link ChartModel#fit()}.
      */
     private static QuadraticChart[] fits(double[][] points, int d, ChartCentres.Net net, long seed,
                                          LearningProgress progress) {
@@ -162,22 +230,56 @@ final class AtlasLearner {
         AtomicLong fitted = new AtomicLong();
         QuadraticChart[] preliminary = new QuadraticChart[k];
         IntStream.range(0, k).parallel().forEach(c -> {
+            double[] centre = points[net.centres()[c]];
             int[] ball = net.members()[c];
-            int[] pick = IntrinsicDimension.subsample(ball.length, FIT_SAMPLE, new Random(seed ^ (31L * c + 7)));
-            int[] sample = new int[pick.length];
-            for (int s = 0; s < pick.length; s++) {
-                sample[s] = ball[pick[s]];
+            double radius = net.radii()[c];
+            Optional<QuadraticFit.Result> fit = QuadraticFit.fit(points, fitSample(ball, seed, c), d, centre, radius);
+            for (int widening = 1; fit.isEmpty() && widening <= WIDENINGS; widening++) {
+                double wider = radius * Math.pow(WIDENING, widening);
+                int[] widerBall = within(points, centre, wider);
+                fit = QuadraticFit.fit(points, fitSample(widerBall, seed, c), d, centre, wider);
+                if (fit.isPresent()) {
+                    ball = widerBall;
+                    radius = wider;
+                    net.members()[c] = widerBall;
+                    net.radii()[c] = wider;
+                }
             }
-            QuadraticFit.Result fit = QuadraticFit.fit(points, sample, d, points[net.centres()[c]], net.radii()[c])
-                    .orElseThrow(() -> new ArithmeticException("the points of the ball of chart " + c + " do not "
-                            + "determine a quadratic in " + d + " tangential coordinates (rank-deficient design)"))
+            String how = ChartModel.QUADRATIC;
+            if (fit.isEmpty()) {
+                fit = QuadraticFit.linear(points, ball, d, centre, radius);
+                how = ChartModel.LINEAR + ": the " + ball.length + " points of its ball determine no quadratic in d = "
+                        + d + " coordinates (" + QuadraticFit.coefficientCount(d) + " coefficients), nor those within "
+                        + Math.round(Math.pow(WIDENING, WIDENINGS)) + " times its radius";
+            }
+            QuadraticFit.Result result = fit.orElseThrow(() -> new IllegalStateException("a ball without points"))
                     .over(points, ball);
-            BoundarySvm.Quadric unit = BoundarySvm.Quadric.ball(points[0].length);
-            preliminary[c] = new QuadraticChart(c, model(points[net.centres()[c]], net.radii()[c], fit, unit,
-                    net.members()[c].length));
+            BoundarySvm.Quadric unit = BoundarySvm.Quadric.ball(d + result.normalBasis().length / points[0].length);
+            preliminary[c] = new QuadraticChart(c, model(centre, radius, result, unit, ball.length, how));
             progress.update("fits", fitted.incrementAndGet(), k);
         });
         return preliminary;
+    }
+
+    /** Factor by which a ball whose points determine no quadratic is widened. */
+    static final double WIDENING = 2;
+    /** Widenings tried before a chart is fitted as a linear chart. */
+    static final int WIDENINGS = 2;
+
+    /** @return a seeded subsample of at most {@link #FIT_SAMPLE} of the ball's points, chart c's own seed */
+    private static int[] fitSample(int[] ball, long seed, int c) {
+        int[] pick = IntrinsicDimension.subsample(ball.length, FIT_SAMPLE, new Random(seed ^ (31L * c + 7)));
+        int[] sample = new int[pick.length];
+        for (int s = 0; s < pick.length; s++) {
+            sample[s] = ball[pick[s]];
+        }
+        return sample;
+    }
+
+    /** @return the indices of the points within distance r of x, ascending */
+    private static int[] within(double[][] points, double[] x, double r) {
+        double r2 = r * r;
+        return IntStream.range(0, points.length).filter(i -> Vectors.squaredDistance(points[i], x) < r2).toArray();
     }
 
     /**
@@ -258,9 +360,7 @@ final class AtlasLearner {
             for (int j = 0; j < candidates[i].length; j++) {
                 int cand = candidates[i][j];
                 QuadraticChart c = preliminary[cand];
-                double e = residuals.candidateResidual()[i][j];
-                if (e > best && e > Math.min(ACCEPTABLE_RESIDUAL * best + 3 * c.model().fitResidual(),
-                        residuals.faithful())) {
+                if (!approximates(c, residuals.candidateResidual()[i][j], best, residuals.faithful())) {
                     continue;
                 }
                 double dist = Vectors.distance(points[i], c.centreRef()) / c.radius();
@@ -299,6 +399,19 @@ final class AtlasLearner {
     }
 
     /**
+     * @param chart    a chart whose ball holds the point
+     * @param e        the point's residual in it
+     * @param best     the point's smallest residual in any chart
+     * @param faithful the faithful bound
+     * @return whether the chart approximates the point well: its residual is the best, or within
+     *     {@link #ACCEPTABLE_RESIDUAL} of the best plus three times the chart's own fit residual, and within the
+     *     faithful bound
+     */
+    private static boolean approximates(QuadraticChart chart, double e, double best, double faithful) {
+        return e <= best || e <= Math.min(ACCEPTABLE_RESIDUAL * best + 3 * chart.model().fitResidual(), faithful);
+    }
+
+    /**
      * The final chart models of the kept charts: each chart's domain of trust and its boundary SVM, trained on its
      * members and on the neighbours' points it covers ({@link #covered}, {@link #boundary}).
      */
@@ -319,18 +432,30 @@ final class AtlasLearner {
     }
 
     /**
-     * The transitions of the atlas graph (§4.1): an overlap between every two kept charts whose balls share a point.
+     * The transitions of the atlas graph (§4.1): an overlap between every two kept charts whose balls share a point
+     * that both approximate well ({@link #approximates}, the rule of {@link #membership}). Why not every shared point:
+     * a ball can reach across to another sheet of the manifold (the next layer of a roll, the other side of a thin
+     * neck), whose points lie in the ball but far from the chart's surface; an edge between the two sheets' charts
+     * would be a short cut of the atlas graph that no geodesic takes.
      *
      * @return the overlapping pairs of kept charts, each once (first &lt; second), in ascending order
      */
-    private static List<AtlasModel.Overlap> transitions(int[][] candidates, int[] newIndex) {
+    private static List<AtlasModel.Overlap> transitions(QuadraticChart[] preliminary, Residuals residuals,
+                                                        int[] newIndex) {
+        int[][] candidates = residuals.candidates();
         Set<Long> pairs = new HashSet<>();
-        for (int[] cs : candidates) {
+        for (int i = 0; i < candidates.length; i++) {
+            int[] cs = candidates[i];
+            double[] e = residuals.candidateResidual()[i];
+            double best = residuals.residual()[i];
             for (int a = 0; a < cs.length; a++) {
+                if (!approximates(preliminary[cs[a]], e[a], best, residuals.faithful())) {
+                    continue;
+                }
                 for (int b = a + 1; b < cs.length; b++) {
                     int x = newIndex[cs[a]];
                     int y = newIndex[cs[b]];
-                    if (x >= 0 && y >= 0) {
+                    if (x >= 0 && y >= 0 && approximates(preliminary[cs[b]], e[b], best, residuals.faithful())) {
                         pairs.add(((long) Math.min(x, y) << 32) | Math.max(x, y));
                     }
                 }
@@ -343,12 +468,11 @@ final class AtlasLearner {
     }
 
     /**
-     * What learning found, with the coverage: the fraction of the points that lie in the domain of trust of a kept
-     * chart whose ball contains them.
+     * @return the coverage: the fraction of the points that lie in the domain of trust of a kept chart whose ball
+     *     contains them
      */
-    private static LearningSummary summary(double[][] points, int d, int givenDimension, double r, double givenRadius,
-                                           long seed, Residuals residuals, Membership membership, ChartModel[] models,
-                                           List<AtlasModel.Overlap> overlaps) {
+    private static double coverage(double[][] points, Residuals residuals, Membership membership,
+                                   ChartModel[] models) {
         int n = points.length;
         int[][] candidates = residuals.candidates();
         int[] newIndex = membership.newIndex();
@@ -365,12 +489,7 @@ final class AtlasLearner {
             }
             return false;
         }).count();
-        double sumSq = 0;
-        for (double e : residuals.residual()) {
-            sumSq += e * e;
-        }
-        return new LearningSummary(n, d, givenDimension <= 0, r, givenRadius <= 0, models.length, overlaps.size(),
-                (double) covered / n, Math.sqrt(sumSq / n), residuals.maxResidual(), seed);
+        return (double) covered / n;
     }
 
     /**
@@ -414,7 +533,7 @@ final class AtlasLearner {
         List<Boolean> labels = new ArrayList<>();
         for (int s : pick) {
             int i = ball[s];
-            images.add(chart.ambientOf(chart.coordinatesOf(points[i])));
+            images.add(chart.surfaceFrame(chart.coordinatesOf(points[i])));
             labels.add(Arrays.binarySearch(covered, i) >= 0);
         }
         ChartModel base = withTrust(chart.model(), trustRadius(points, chart, covered),
@@ -430,7 +549,7 @@ final class AtlasLearner {
                 double value = trained.boundaryValue(xi);
                 worst = Math.max(worst, value);
                 if (value > -COVERAGE_MARGIN) {
-                    outside.add(trained.ambientOf(xi));
+                    outside.add(trained.surfaceFrame(xi));
                 }
             }
             if (outside.isEmpty()) {
@@ -449,13 +568,11 @@ final class AtlasLearner {
 
     private static BoundarySvm.Quadric train(List<double[]> images, List<Boolean> labels, ChartModel chart,
                                              long seed) {
-        int[] samples = IntStream.range(0, images.size()).toArray();
         boolean[] positive = new boolean[labels.size()];
         for (int s = 0; s < positive.length; s++) {
             positive[s] = labels.get(s);
         }
-        return BoundarySvm.train(images.toArray(new double[0][]), samples, positive, chart.centre(), chart.radius(),
-                seed);
+        return BoundarySvm.train(images.toArray(new double[0][]), positive, seed);
     }
 
     /**
@@ -487,20 +604,20 @@ final class AtlasLearner {
     private static ChartModel withTrust(ChartModel m, double rho, double support) {
         return new ChartModel(m.centre(), m.origin(), m.tangentBasis(), m.normalBasis(), m.curvature(), m.radius(),
                 m.coordinateRadius(), Math.min(rho, m.coordinateRadius()), support, m.boundaryMatrix(),
-                m.boundaryLinear(), m.boundaryConstant(), m.fitResidual(), m.pointCount());
+                m.boundaryLinear(), m.boundaryConstant(), m.fitResidual(), m.pointCount(), m.fit());
     }
 
     private static ChartModel model(double[] centre, double radius, QuadraticFit.Result fit,
-                                    BoundarySvm.Quadric quadric, int pointCount) {
+                                    BoundarySvm.Quadric quadric, int pointCount, String how) {
         return new ChartModel(centre, fit.origin(), fit.tangentBasis(), fit.normalBasis(), fit.curvature(), radius,
                 fit.coordinateRadius(), fit.coordinateRadius(), radius, quadric.matrix(), quadric.linear(),
-                quadric.constant(), fit.rmsResidual(), pointCount);
+                quadric.constant(), fit.rmsResidual(), pointCount, how);
     }
 
     private static ChartModel withQuadric(ChartModel m, BoundarySvm.Quadric q) {
         return new ChartModel(m.centre(), m.origin(), m.tangentBasis(), m.normalBasis(), m.curvature(), m.radius(),
                 m.coordinateRadius(), m.trustRadius(), m.supportRadius(), q.matrix(), q.linear(), q.constant(),
-                m.fitResidual(), m.pointCount());
+                m.fitResidual(), m.pointCount(), m.fit());
     }
 
     /** @return for each point, the charts whose ball contains it */

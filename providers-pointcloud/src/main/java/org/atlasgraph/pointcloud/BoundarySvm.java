@@ -11,9 +11,11 @@ import java.util.Random;
 
 /**
  * The transition boundary of a chart as a soft-margin SVM with the quadratic kernel of App. F.3, trained by LIBLINEAR
- * on the explicit features {@code φ'(y) = (y | yᵢ² | √2 yᵢyⱼ (i &lt; j))} of the scaled ambient point
- * {@code y = (x − centre)/r}, whose inner products are {@code y·y' + (y·y')²}: exactly the kernel k' of App. F.3, so
- * training the linear SVM on them is training the kernel SVM without the kernel matrix.
+ * on the explicit features {@code φ'(y) = (y | yᵢ² | √2 yᵢyⱼ (i &lt; j))} of a point's frame coordinates
+ * {@code y = z = (L | M)ᵀ(x − c)/r} ({@link ChartModel}), whose inner products are {@code y·y' + (y·y')²}: exactly the
+ * kernel k' of App. F.3, so training the linear SVM on them is training the kernel SVM without the kernel matrix.
+ * The SVM is trained on surface points, which lie in the chart's frame, so the frame loses nothing of R^D and the
+ * number of features, (d+m)(d+m+3)/2, does not grow with D.
  *
  * <p>The decision function {@code w·φ'(y) + b} is positive on the points that belong to the chart. We store its
  * negative as the quadric {@code Q(y) = yᵀAy + gᵀy + a₀} (negative inside), which {@link ChartBoundary} reduces to the
@@ -38,15 +40,15 @@ final class BoundarySvm {
     private BoundarySvm() {
     }
 
-    /** An ambient quadric {@code yᵀAy + gᵀy + a₀} in the scaled coordinates y = (x − centre)/r. */
+    /** A quadric {@code yᵀAy + gᵀy + a₀} in a chart's frame coordinates y. */
     record Quadric(double[] matrix, double[] linear, double constant) {
-        /** @return the quadric whose zero set is the unit sphere, negative inside: the ball of radius r */
-        static Quadric ball(int ambient) {
-            double[] a = new double[ambient * ambient];
-            for (int i = 0; i < ambient; i++) {
-                a[i * ambient + i] = 1;
+        /** @return the quadric whose zero set is the unit sphere of R^n, negative inside: the frame's ball of radius r */
+        static Quadric ball(int n) {
+            double[] a = new double[n * n];
+            for (int i = 0; i < n; i++) {
+                a[i * n + i] = 1;
             }
-            return new Quadric(a, new double[ambient], -1);
+            return new Quadric(a, new double[n], -1);
         }
 
         Quadric shifted(double delta) {
@@ -67,9 +69,9 @@ final class BoundarySvm {
         }
     }
 
-    /** @return the number of explicit quadratic features of an ambient point of dimension D, D(D+3)/2 */
-    static int featureCount(int ambient) {
-        return ambient * (ambient + 3) / 2;
+    /** @return the number of explicit quadratic features of a point of dimension n, n(n+3)/2 */
+    static int featureCount(int n) {
+        return n * (n + 3) / 2;
     }
 
     /** @return φ'(y) as LIBLINEAR features (1-based indices) */
@@ -90,47 +92,36 @@ final class BoundarySvm {
         return f;
     }
 
-    /** @return y = (x − centre)/r */
-    static double[] scaled(double[] x, double[] centre, double r) {
-        double[] y = new double[x.length];
-        for (int i = 0; i < y.length; i++) {
-            y[i] = (x[i] - centre[i]) / r;
-        }
-        return y;
-    }
-
     /**
      * Trains the SVM.
      *
-     * @param points   the data (not modified)
-     * @param samples  indices of the training points
-     * @param positive for each sample, whether it belongs to the chart
-     * @param centre   the chart's centre
-     * @param r        the chart's radius
+     * @param frame    the training points' frame coordinates y (not modified)
+     * @param positive for each point, whether it belongs to the chart
      * @param seed     seeds LIBLINEAR's coordinate order
-     * @return the quadric −(w·φ'(y) + b); the ball when one class is empty
+     * @return the quadric −(w·φ'(y) + b); the unit ball when one class is empty
      */
-    static Quadric train(double[][] points, int[] samples, boolean[] positive, double[] centre, double r, long seed) {
+    static Quadric train(double[][] frame, boolean[] positive, long seed) {
         int positives = 0;
         for (boolean p : positive) {
             positives += p ? 1 : 0;
         }
-        if (positives == 0 || positives == samples.length) {
-            return Quadric.ball(centre.length);
+        int n = frame[0].length;
+        if (positives == 0 || positives == frame.length) {
+            return Quadric.ball(n);
         }
-        return quadric(model(points, samples, positive, centre, r, seed), centre.length);
+        return quadric(model(frame, positive, seed), n);
     }
 
     /** @return the LIBLINEAR model of the soft-margin SVM on φ'(y), both classes present */
-    static Model model(double[][] points, int[] samples, boolean[] positive, double[] centre, double r, long seed) {
+    static Model model(double[][] frame, boolean[] positive, long seed) {
         Problem problem = new Problem();
-        problem.l = samples.length;
-        problem.n = featureCount(centre.length) + 1;
+        problem.l = frame.length;
+        problem.n = featureCount(frame[0].length) + 1;
         problem.bias = 1;
-        problem.x = new Feature[samples.length][];
-        problem.y = new double[samples.length];
-        for (int s = 0; s < samples.length; s++) {
-            problem.x[s] = withBias(features(scaled(points[samples[s]], centre, r)), problem.n);
+        problem.x = new Feature[frame.length][];
+        problem.y = new double[frame.length];
+        for (int s = 0; s < frame.length; s++) {
+            problem.x[s] = withBias(features(frame[s]), problem.n);
             problem.y[s] = positive[s] ? 1 : -1;
         }
         Parameter parameter = new Parameter(SolverType.L2R_L2LOSS_SVC, SOFT_MARGIN, STOPPING_TOLERANCE);
@@ -146,30 +137,30 @@ final class BoundarySvm {
     }
 
     /** @return the quadric −(decision value for "member") of a trained model */
-    static Quadric quadric(Model model, int ambient) {
+    static Quadric quadric(Model model, int n) {
         // LIBLINEAR's weights score its first label; the quadric is negative where the member class scores
         double sign = model.getLabels()[0] == 1 ? 1 : -1;
-        return fromWeights(model.getFeatureWeights(), ambient, -sign);
+        return fromWeights(model.getFeatureWeights(), n, -sign);
     }
 
     /**
      * Turns weights of φ'(y) (plus a trailing bias weight) into the quadric {@code factor·(w·φ'(y) + b)}.
      */
-    static Quadric fromWeights(double[] w, int ambient, double factor) {
-        double[] a = new double[ambient * ambient];
-        double[] g = new double[ambient];
+    static Quadric fromWeights(double[] w, int n, double factor) {
+        double[] a = new double[n * n];
+        double[] g = new double[n];
         int c = 0;
-        for (int i = 0; i < ambient; i++) {
+        for (int i = 0; i < n; i++) {
             g[i] = factor * w[c++];
         }
-        for (int i = 0; i < ambient; i++) {
-            for (int j = i; j < ambient; j++) {
+        for (int i = 0; i < n; i++) {
+            for (int j = i; j < n; j++) {
                 double v = factor * w[c++];
                 if (i == j) {
-                    a[i * ambient + i] = v;
+                    a[i * n + i] = v;
                 } else {
-                    a[i * ambient + j] = v / Math.sqrt(2);
-                    a[j * ambient + i] = v / Math.sqrt(2);
+                    a[i * n + j] = v / Math.sqrt(2);
+                    a[j * n + i] = v / Math.sqrt(2);
                 }
             }
         }

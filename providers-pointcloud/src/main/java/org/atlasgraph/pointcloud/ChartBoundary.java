@@ -6,12 +6,14 @@ import org.atlasgraph.api.base.Vectors;
  * The transition boundary of a chart as a quartic in its coordinates, eq. (4.3):
  * {@code (ξ⊗ξ)ᵀA₄(ξ⊗ξ) + ξᵀA₃(ξ⊗ξ) + A₂ₐ(ξ⊗ξ) + ξᵀA₂ᵦξ + A₁ξ + a}, negative inside the chart.
  *
- * <p>It is the ambient quadric {@code Q(y) = yᵀAy + gᵀy + a₀}, {@code y = (x − centre)/r}, learned by the SVM
- * (App. F.3), evaluated on the chart's quadratic surface {@code x = c + Lξ + ½W(ξ⊗ξ)} with {@code W = MK}. With
- * {@code u = c − centre}, {@code Ã = A/r²} and {@code g̃ = g/r} the coefficients are
- * {@code A₄ = ¼WᵀÃW}, {@code A₃ = LᵀÃW}, {@code A₂ₐ = uᵀÃW + ½g̃ᵀW}, {@code A₂ᵦ = LᵀÃL}, {@code A₁ = 2uᵀÃL + g̃ᵀL} and
- * {@code a = uᵀÃu + g̃ᵀu + a₀}. The paper first translates the quadric so that g vanishes (Lemma F.1); keeping g
- * costs nothing and needs no invertible A. None of the coefficients depends on D, so a membership test costs O(d⁴).
+ * <p>It is the quadric {@code Q(z) = zᵀAz + gᵀz + a₀} learned by the SVM (App. F.3) in the chart's frame coordinates
+ * {@code z = (L | M)ᵀ(x − c)/r} ({@link ChartModel}), evaluated on the chart's quadratic surface, where
+ * {@code z = (ξ, η)/r} with {@code η = ½K(ξ⊗ξ)}. Splitting A into the blocks {@code A_ξξ, A_ξη, A_ηη} and g into
+ * {@code g_ξ, g_η}, and reading K as the m×d² matrix whose row j is K_j, the coefficients are
+ * {@code A₄ = ¼KᵀA_ηηK/r²}, {@code A₃ = A_ξηK/r²}, {@code A₂ₐ = ½Kᵀg_η/r}, {@code A₂ᵦ = A_ξξ/r²}, {@code A₁ = g_ξ/r}
+ * and {@code a = a₀}: the paper's reduction (§4.2.2) with the ambient space replaced by the frame, in which the
+ * surface lies. The paper first translates the quadric so that g vanishes (Lemma F.1); keeping g costs nothing and
+ * needs no invertible A. None of the coefficients depends on D, so a membership test costs O(d⁴).
  */
 final class ChartBoundary {
     private final int d;
@@ -33,88 +35,109 @@ final class ChartBoundary {
     }
 
     /**
-     * Reduces the ambient quadric of a chart's transition boundary (the SVM's) to the quartic in ξ.
+     * Reduces the frame quadric of a chart's transition boundary (the SVM's) to the quartic in ξ.
      *
      * @param model the chart's parameters
-     * @param w     W = MK as a D×d² row-major matrix (column a·d + b holds Σ_j M_{:,j} K_j[a][b])
      */
-    static ChartBoundary reduce(ChartModel model, double[] w) {
-        return reduce(model, w, model.boundaryMatrix(), model.boundaryLinear(), model.boundaryConstant());
+    static ChartBoundary reduce(ChartModel model) {
+        return reduce(model, model.boundaryMatrix(), model.boundaryLinear(), model.boundaryConstant());
     }
 
     /**
-     * Reduces the ball the chart was fitted to, {@code ‖x − centre‖² < R_s²}, to the quartic in ξ: eq. (E.2) of
-     * App. E.3, whose {@code ‖ξ‖² + ‖h‖² − r²} terms are this ball for a chart centred at its origin.
+     * Reduces the ball the chart was fitted to, {@code ‖φ̃⁻¹(ξ) − centre‖² < R_s²}, to the quartic in ξ: eq. (E.2) of
+     * App. E.3, whose {@code ‖ξ‖² + ‖h‖² − r²} terms are this ball for a chart centred at its origin. With
+     * {@code u = c − centre} and {@code φ̃⁻¹(ξ) − centre = u + (L | M) r z}, the ball is the frame quadric
+     * {@code ‖z‖² + 2(L | M)ᵀu·z/r + (‖u‖² − R_s²)/r²}.
      *
      * @param model the chart's parameters
-     * @param w     W = MK as for {@link #reduce(ChartModel, double[])}
      */
-    static ChartBoundary support(ChartModel model, double[] w) {
-        int ambient = model.ambientDimension();
-        double[] identity = new double[ambient * ambient];
-        for (int i = 0; i < ambient; i++) {
-            identity[i * ambient + i] = 1;
+    static ChartBoundary support(ChartModel model) {
+        int frame = model.frameDimension();
+        double r = model.radius();
+        double[] identity = new double[frame * frame];
+        for (int i = 0; i < frame; i++) {
+            identity[i * frame + i] = 1;
         }
-        double scaled = model.supportRadius() / model.radius();
-        return reduce(model, w, identity, new double[ambient], -scaled * scaled);
+        double[] u = Vectors.minus(model.origin(), model.centre());
+        double[] uf = frameComponents(model, u);
+        double[] g = Vectors.scaled(uf, 2 / r);
+        double s = model.supportRadius();
+        return reduce(model, identity, g, (Vectors.dot(u, u) - s * s) / (r * r));
     }
 
-    /** Reduces the quadric {@code yᵀAy + gᵀy + a₀}, {@code y = (x − centre)/r}, to the quartic in ξ. */
-    private static ChartBoundary reduce(ChartModel model, double[] w, double[] aMat, double[] g, double constant) {
+    /** @return (L | M)ᵀv, the components of an ambient vector along the chart's frame */
+    static double[] frameComponents(ChartModel model, double[] v) {
         int ambient = model.ambientDimension();
         int d = model.dimension();
+        int m = model.normalDimension();
+        double[] l = model.tangentBasis();
+        double[] n = model.normalBasis();
+        double[] out = new double[d + m];
+        for (int i = 0; i < ambient; i++) {
+            double vi = v[i];
+            for (int a = 0; a < d; a++) {
+                out[a] += l[i * d + a] * vi;
+            }
+            for (int j = 0; j < m; j++) {
+                out[d + j] += n[i * m + j] * vi;
+            }
+        }
+        return out;
+    }
+
+    /** Reduces the frame quadric {@code zᵀAz + gᵀz + a₀} to the quartic in ξ. */
+    private static ChartBoundary reduce(ChartModel model, double[] aMat, double[] g, double constant) {
+        int d = model.dimension();
+        int m = model.normalDimension();
+        int frame = d + m;
         int dd = d * d;
         double r = model.radius();
-        double[] l = model.tangentBasis();
-        double[] u = Vectors.minus(model.origin(), model.centre());
         double inv2 = 1 / (r * r);
-        // Ã·W (D×d²), Ã·L (D×d), Ã·u (D)
-        double[] aw = new double[ambient * dd];
-        double[] al = new double[ambient * d];
-        double[] au = new double[ambient];
-        for (int i = 0; i < ambient; i++) {
-            for (int k = 0; k < ambient; k++) {
-                double aik = aMat[i * ambient + k] * inv2;
-                if (aik == 0) {
+        double[] k = model.curvature();
+        // A_ξη·K (d×d²) and A_ηη·K (m×d²)
+        double[] axk = new double[d * dd];
+        double[] aek = new double[m * dd];
+        for (int j = 0; j < m; j++) {
+            for (int q = 0; q < dd; q++) {
+                double kjq = k[j * dd + q];
+                if (kjq == 0) {
                     continue;
                 }
-                for (int c = 0; c < dd; c++) {
-                    aw[i * dd + c] += aik * w[k * dd + c];
+                for (int a = 0; a < d; a++) {
+                    axk[a * dd + q] += aMat[a * frame + d + j] * kjq;
                 }
-                for (int c = 0; c < d; c++) {
-                    al[i * d + c] += aik * l[k * d + c];
+                for (int i = 0; i < m; i++) {
+                    aek[i * dd + q] += aMat[(d + i) * frame + d + j] * kjq;
                 }
-                au[i] += aik * u[k];
             }
         }
-        double[] gt = Vectors.scaled(g, 1 / r);
         double[] a4 = new double[dd * dd];
-        double[] a3 = new double[d * dd];
         double[] a2a = new double[dd];
-        double[] a2b = new double[d * d];
-        double[] a1 = new double[d];
-        double a = constant;
-        for (int i = 0; i < ambient; i++) {
+        for (int i = 0; i < m; i++) {
             for (int p = 0; p < dd; p++) {
-                double wip = w[i * dd + p];
+                double kip = k[i * dd + p];
+                if (kip == 0) {
+                    continue;
+                }
                 for (int q = 0; q < dd; q++) {
-                    a4[p * dd + q] += 0.25 * wip * aw[i * dd + q];
+                    a4[p * dd + q] += 0.25 * inv2 * kip * aek[i * dd + q];
                 }
-                a2a[p] += au[i] * wip + 0.5 * gt[i] * wip;
+                a2a[p] += 0.5 / r * kip * g[d + i];
             }
-            for (int p = 0; p < d; p++) {
-                double lip = l[i * d + p];
-                for (int q = 0; q < dd; q++) {
-                    a3[p * dd + q] += lip * aw[i * dd + q];
-                }
-                for (int q = 0; q < d; q++) {
-                    a2b[p * d + q] += lip * al[i * d + q];
-                }
-                a1[p] += 2 * au[i] * lip + gt[i] * lip;
-            }
-            a += u[i] * au[i] + gt[i] * u[i];
         }
-        return new ChartBoundary(d, a4, a3, a2a, a2b, a1, a);
+        double[] a3 = new double[d * dd];
+        for (int i = 0; i < a3.length; i++) {
+            a3[i] = axk[i] * inv2;
+        }
+        double[] a2b = new double[dd];
+        double[] a1 = new double[d];
+        for (int a = 0; a < d; a++) {
+            for (int b = 0; b < d; b++) {
+                a2b[a * d + b] = aMat[a * frame + b] * inv2;
+            }
+            a1[a] = g[a] / r;
+        }
+        return new ChartBoundary(d, a4, a3, a2a, a2b, a1, constant);
     }
 
     /**

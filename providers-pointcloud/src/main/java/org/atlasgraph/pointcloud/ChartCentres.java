@@ -29,29 +29,40 @@ final class ChartCentres {
     /**
      * The net.
      *
-     * @param centres indices of the centre points
-     * @param radii   the ball radius of each chart: r, or larger where fewer than the minimum number of points lie
-     *                within r
-     * @param members for each chart, the indices of the points in its ball
+     * @param centres  indices of the centre points
+     * @param radii    the ball radius of each chart: r, or larger where fewer than the minimum number of points lie
+     *                 within r
+     * @param members  for each chart, the indices of the points in its ball
+     * @param isolated for each chart, whether fewer than the isolation count of points lie within r of its centre;
+     *                 its ball is then not grown and holds just those points
      */
-    record Net(int[] centres, double[] radii, int[][] members) {
+    record Net(int[] centres, double[] radii, int[][] members, boolean[] isolated) {
+        /** @return the indices of the points in the balls of isolated centres, ascending */
+        int[] isolatedPoints() {
+            return java.util.stream.IntStream.range(0, centres.length).filter(c -> isolated[c])
+                    .flatMap(c -> Arrays.stream(members[c])).distinct().sorted().toArray();
+        }
     }
 
     /**
      * @param points    the data (not modified)
      * @param radius    the chart radius r
      * @param minPoints the fewest points a chart's ball may hold; sparser balls grow to their minPoints-th neighbour
+     * @param isolation a centre with fewer points than this within r (itself included) is isolated: far from the rest
+     *                  of the data at the scale of the charts, its ball is not grown
      * @param start     the index of the first centre
      * @param progress  told the largest remaining distance after each centre
-     * @return the net
+     * @return the net; it has at most N centres (each is a point that no earlier centre covers), so building it ends
      */
-    static Net build(double[][] points, double radius, int minPoints, int start, DoubleConsumer progress) {
+    static Net build(double[][] points, double radius, int minPoints, int isolation, int start,
+                     DoubleConsumer progress) {
         int n = points.length;
         double cover = COVER_FRACTION * radius;
         double[] nearest = new double[n];
         List<Integer> centres = new ArrayList<>();
         List<Double> radii = new ArrayList<>();
         List<int[]> members = new ArrayList<>();
+        List<Boolean> isolated = new ArrayList<>();
         // each point is owned by its nearest centre; owned[k] lists them, reach[k] is their largest distance
         List<int[]> owned = new ArrayList<>();
         List<Double> reach = new ArrayList<>();
@@ -59,7 +70,7 @@ final class ChartCentres {
         int[] ball = new int[n];
         int[] gained = new int[n];
         int next = start;
-        while (true) {
+        for (int step = 0; step < n; step++) {
             double[] c = points[next];
             int k = centres.size();
             int m = 0;
@@ -108,7 +119,8 @@ final class ChartCentres {
             farthest.add(-1);
             updateReach(mine, nearest, k, reach, farthest);
             double ballRadius = radius;
-            if (m < minPoints) {
+            boolean alone = m < isolation;
+            if (m < minPoints && !alone) {
                 double[] dist = new double[n];
                 for (int i = 0; i < n; i++) {
                     dist[i] = Vectors.distance(c, points[i]);
@@ -128,6 +140,7 @@ final class ChartCentres {
             centres.add(next);
             radii.add(ballRadius);
             members.add(inBall);
+            isolated.add(alone);
             int far = -1;
             double farDist = -1;
             for (int j = 0; j <= k; j++) {
@@ -142,8 +155,12 @@ final class ChartCentres {
             }
             next = far;
         }
+        boolean[] alone = new boolean[isolated.size()];
+        for (int c = 0; c < alone.length; c++) {
+            alone[c] = isolated.get(c);
+        }
         return new Net(centres.stream().mapToInt(Integer::intValue).toArray(),
-                radii.stream().mapToDouble(Double::doubleValue).toArray(), members.toArray(new int[0][]));
+                radii.stream().mapToDouble(Double::doubleValue).toArray(), members.toArray(new int[0][]), alone);
     }
 
     private static void updateReach(int[] list, double[] nearest, int j, List<Double> reach, List<Integer> farthest) {

@@ -22,6 +22,10 @@ final class IntrinsicDimension {
     static final int ANCHORS = 60;
     /** Number of neighbourhood sizes, doubling from the smallest. */
     static final int SCALES = 4;
+    /** Largest dimension the smallest neighbourhood is sized for: it holds 2·min(D, this) points, at least 12. */
+    static final int SIZED_FOR = 24;
+    /** Length of the evidence reported: the gaps after indices 1 … this (or D − 1 if smaller). */
+    static final int PROFILE = 12;
 
     private IntrinsicDimension() {
     }
@@ -30,7 +34,9 @@ final class IntrinsicDimension {
      * The estimate and the evidence for it.
      *
      * @param dimension the estimated d, in [1, D−1]
-     * @param gapScores the summed normalized gap after each index i = 1…D−1 (entry i−1)
+     * @param gapScores the mean normalized gap {@code (√λᵢ − √λᵢ₊₁)/√λ₁} after each index i = 1…min(D−1,
+     *                  {@value #PROFILE}) (entry i−1), over every anchor and scale: the eigengap profile whose largest
+     *                  entry is d
      */
     record Estimate(int dimension, double[] gapScores) {
     }
@@ -44,9 +50,11 @@ final class IntrinsicDimension {
         int ambient = points[0].length;
         int[] sample = subsample(points.length, SUBSAMPLE, rng);
         int s = sample.length;
-        int smallest = Math.max(2 * ambient, 12);
+        int smallest = Math.max(2 * Math.min(ambient, SIZED_FOR), 12);
+        int profile = Math.min(ambient - 1, PROFILE);
         double[] scores = new double[ambient - 1];
         int anchors = Math.min(ANCHORS, s);
+        int runs = 0;
         double[] dist = new double[s];
         double[] sorted = new double[s];
         for (int a = 0; a < anchors; a++) {
@@ -56,12 +64,13 @@ final class IntrinsicDimension {
             }
             System.arraycopy(dist, 0, sorted, 0, s);
             Arrays.sort(sorted);
-            for (int scale = 0, k = smallest; scale < SCALES && k <= s; scale++, k *= 2) {
-                double[] lambda = QuadraticFit.Pca.sortedEigenvalues(covariance(points, sample, dist, sorted[k - 1]));
+            for (int scale = 0, k = Math.min(smallest, s); scale < SCALES && k <= s; scale++, k *= 2) {
+                double[] lambda = localSpectrum(points, sample, dist, sorted[k - 1]);
                 double top = Math.sqrt(Math.max(lambda[0], 0));
                 if (top == 0) {
                     continue;
                 }
+                runs++;
                 for (int i = 0; i < ambient - 1; i++) {
                     double gap = Math.sqrt(Math.max(lambda[i], 0)) - Math.sqrt(Math.max(lambda[i + 1], 0));
                     scores[i] += gap / top;
@@ -74,14 +83,22 @@ final class IntrinsicDimension {
                 best = i;
             }
         }
-        return new Estimate(best + 1, scores);
+        double[] evidence = Arrays.copyOf(scores, profile);
+        for (int i = 0; i < profile; i++) {
+            evidence[i] /= Math.max(runs, 1);
+        }
+        return new Estimate(best + 1, evidence);
     }
 
-    /** @return the covariance of the sample points whose squared distance from the anchor is at most {@code bound} */
-    private static DMatrixRMaj covariance(double[][] points, int[] sample, double[] dist, double bound) {
+    /**
+     * @return the eigenvalues, decreasing and padded with zeros to length D, of the covariance of the sample points
+     *     whose squared distance from the anchor is at most {@code bound}: from the D×D covariance, or from the k×k
+     *     Gram matrix of the centred points when the k neighbours are fewer than D (the same nonzero eigenvalues)
+     */
+    private static double[] localSpectrum(double[][] points, int[] sample, double[] dist, double bound) {
         int ambient = points[0].length;
-        double[] mean = new double[ambient];
         int k = 0;
+        double[] mean = new double[ambient];
         for (int p = 0; p < sample.length; p++) {
             if (dist[p] <= bound) {
                 double[] x = points[sample[p]];
@@ -94,25 +111,39 @@ final class IntrinsicDimension {
         for (int i = 0; i < ambient; i++) {
             mean[i] /= k;
         }
-        DMatrixRMaj cov = new DMatrixRMaj(ambient, ambient);
+        double[][] centred = new double[k][];
+        int c = 0;
         for (int p = 0; p < sample.length; p++) {
-            if (dist[p] > bound) {
-                continue;
+            if (dist[p] <= bound) {
+                centred[c++] = Vectors.minus(points[sample[p]], mean);
             }
-            double[] x = points[sample[p]];
+        }
+        int n = Math.min(k, ambient);
+        DMatrixRMaj m = new DMatrixRMaj(n, n);
+        if (k < ambient) {
+            for (int a = 0; a < k; a++) {
+                for (int b = a; b < k; b++) {
+                    double v = Vectors.dot(centred[a], centred[b]) / k;
+                    m.data[a * k + b] = v;
+                    m.data[b * k + a] = v;
+                }
+            }
+        } else {
+            for (double[] y : centred) {
+                for (int i = 0; i < ambient; i++) {
+                    double yi = y[i] / k;
+                    for (int j = i; j < ambient; j++) {
+                        m.data[i * ambient + j] += yi * y[j];
+                    }
+                }
+            }
             for (int i = 0; i < ambient; i++) {
-                double yi = x[i] - mean[i];
-                for (int j = i; j < ambient; j++) {
-                    cov.data[i * ambient + j] += yi * (x[j] - mean[j]) / k;
+                for (int j = 0; j < i; j++) {
+                    m.data[i * ambient + j] = m.data[j * ambient + i];
                 }
             }
         }
-        for (int i = 0; i < ambient; i++) {
-            for (int j = 0; j < i; j++) {
-                cov.data[i * ambient + j] = cov.data[j * ambient + i];
-            }
-        }
-        return cov;
+        return Arrays.copyOf(QuadraticFit.Pca.sortedEigenvalues(m), ambient);
     }
 
     /** @return min(n, size) distinct indices in [0, n), in random order */

@@ -17,6 +17,7 @@ import org.atlasgraph.api.Metric;
 import org.atlasgraph.api.Retraction;
 import org.atlasgraph.api.VectorTransport;
 import org.atlasgraph.api.base.AtlasManifold;
+import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.capability.Accuracy;
 import org.atlasgraph.api.capability.Geodesics;
 import org.atlasgraph.api.capability.LengthScale;
@@ -57,6 +58,7 @@ public final class PointCloudAtlas extends AtlasManifold {
     private final AtlasModel model;
     private final List<QuadraticChart> charts;
     private final double tolerance;
+    private final AtlasModel.Span span;
     private final int dimension;
     private final int ambient;
     private final ChartMembership membership;
@@ -73,6 +75,7 @@ public final class PointCloudAtlas extends AtlasManifold {
         this.dimension = model.dimension();
         this.ambient = model.ambientDimension();
         this.tolerance = model.offAtlasTolerance();
+        this.span = model.span();
         List<QuadraticChart> list = new ArrayList<>();
         for (int i = 0; i < model.charts().size(); i++) {
             list.add(new QuadraticChart(i, model.charts().get(i)));
@@ -196,8 +199,8 @@ public final class PointCloudAtlas extends AtlasManifold {
      */
     @Override
     public ChartPoint locate(double[] point) {
-        Checks.requireFiniteOfLength("ambient", point, ambient, "ambient dimension D of the learned atlas");
-        ChartMembership.Located found = membership.located(point.clone());
+        double[] x = inSpan(point);
+        ChartMembership.Located found = membership.located(x == point ? point.clone() : x);
         return new ChartPoint(found.chart(), Coordinates.ofComputed("locate", found.xi()));
     }
 
@@ -217,8 +220,8 @@ public final class PointCloudAtlas extends AtlasManifold {
      * @throws NotOnManifoldException naming {@code ambient} when no chart's patch is within the tolerance
      */
     @Override
-    public Optional<ChartPoint> coordinatesIn(Chart chart, double[] point) {
-        Checks.requireFiniteOfLength("ambient", point, ambient, "ambient dimension D of the learned atlas");
+    public Optional<ChartPoint> coordinatesIn(Chart chart, double[] raw) {
+        double[] point = inSpan(raw);
         QuadraticChart c = membership.own(chart);
         double[] xi = DenseNeighbourGraph.representation(c, point, tolerance);
         if (xi == null) {
@@ -237,7 +240,41 @@ public final class PointCloudAtlas extends AtlasManifold {
     @Override
     public Optional<Defect> checkPoint(double[] point) {
         Checks.requireFiniteOfLength("ambient", point, ambient, "ambient dimension D of the learned atlas");
-        return Optional.ofNullable(membership.scan(point).defect());
+        if (!span.isWhole()) {
+            double off = Vectors.distance(point, span.project(point));
+            if (off > span.tolerance()) {
+                return Optional.of(spanDefect(off));
+            }
+        }
+        return Optional.ofNullable(membership.scan(inSpan(point)).defect());
+    }
+
+    /**
+     * @return the point projected onto the span the atlas was learned in ({@link AtlasModel.Span}); the point itself
+     *     when the span is all of R^D or the point lies in it up to round-off ({@link #IN_SPAN} of the span's
+     *     tolerance), so that points of the charts' surfaces keep their exact coordinates
+     * @throws InvalidInputException if the point has the wrong length or is not finite
+     * @throws NotOnManifoldException naming {@code ambient} when the point is farther from the span than its tolerance
+     */
+    private double[] inSpan(double[] point) {
+        Checks.requireFiniteOfLength("ambient", point, ambient, "ambient dimension D of the learned atlas");
+        if (span.isWhole()) {
+            return point;
+        }
+        double[] projected = span.project(point);
+        double off = Vectors.distance(point, projected);
+        if (off > span.tolerance()) {
+            throw new NotOnManifoldException("ambient", spanDefect(off));
+        }
+        return off <= IN_SPAN * span.tolerance() ? point : projected;
+    }
+
+    /** A point this fraction of the span's tolerance from the span lies in it up to round-off. */
+    private static final double IN_SPAN = 1e-9;
+
+    /** @return the defect of a point at distance {@code off} from the span */
+    private Defect spanDefect(double off) {
+        return new Defect("distance to the span of the learned atlas's data", off, span.tolerance());
     }
 
     /**
@@ -347,12 +384,12 @@ public final class PointCloudAtlas extends AtlasManifold {
      */
     public static final class Builder {
         /**
-         * Largest ambient dimension: the boundary SVM uses D(D+3)/2 explicit quadratic features (App. F.3), 2144 at
-         * D = 64, beyond which training time and memory grow out of proportion.
+         * Largest ambient dimension: learning holds a D×D covariance for the data's span and for every chart's local
+         * PCA (8 MB at D = 1000), and its time grows with D² there; reduce larger data first (e.g. by PCA).
          */
-        public static final int MAX_AMBIENT_DIMENSION = 64;
+        public static final int MAX_AMBIENT_DIMENSION = 1000;
 
-        private final double[][] points;
+        private final TrainingPoints.Distinct points;
         private int dimension;
         private double radius;
         private long seed = 1;
@@ -371,7 +408,7 @@ public final class PointCloudAtlas extends AtlasManifold {
          * @throws InvalidInputException if d is out of range
          */
         public Builder dimension(int d) {
-            int ambientDim = points[0].length;
+            int ambientDim = points.points()[0].length;
             if (d < 1 || d >= ambientDim) {
                 throw new InvalidInputException("dimension", "1 ≤ d < D = " + ambientDim, String.valueOf(d));
             }

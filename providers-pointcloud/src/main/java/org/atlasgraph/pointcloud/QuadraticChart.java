@@ -13,7 +13,8 @@ import org.atlasgraph.api.check.InvalidInputException;
  *
  * <p>Because L and M are orthonormal and orthogonal, {@code φ̃(φ̃⁻¹(ξ)) = ξ} exactly, the differential is
  * {@code Dφ̃⁻¹(ξ) = L + M N(ξ)} with {@code N(ξ)_{j·} = (K_jξ)ᵀ}, and the induced metric is
- * {@code ḡ_ξ = I + N(ξ)ᵀN(ξ)}: every metric quantity costs O((D−d)d²), never O(D²).
+ * {@code ḡ_ξ = I + N(ξ)ᵀN(ξ)}: every metric quantity costs O(m·d²) for the m ≤ d(d+1)/2 normal directions of the
+ * quadratic, never O(D²).
  *
  * <p>The chart's domain of trust ({@link #contains}) is where three conditions hold: the boundary quartic of eq. (4.3)
  * is negative; ‖ξ‖ ≤ ρ_t, a trust radius within the points it was fitted to; and the surface point lies in the ball
@@ -53,7 +54,7 @@ public final class QuadraticChart implements Chart {
         this.model = model;
         this.ambient = model.ambientDimension();
         this.d = model.dimension();
-        this.normal = ambient - d;
+        this.normal = model.normalDimension();
         this.centre = model.centre();
         this.origin = model.origin();
         this.l = model.tangentBasis();
@@ -72,8 +73,8 @@ public final class QuadraticChart implements Chart {
                 }
             }
         }
-        this.boundary = ChartBoundary.reduce(model, w);
-        this.support = ChartBoundary.support(model, w);
+        this.boundary = ChartBoundary.reduce(model);
+        this.support = ChartBoundary.support(model);
     }
 
     /** @return the position of this chart in {@link PointCloudAtlas#charts()} */
@@ -215,6 +216,30 @@ public final class QuadraticChart implements Chart {
         return x;
     }
 
+    /**
+     * @return the frame coordinates {@code z = (ξ, ½K(ξ⊗ξ))/r} of the surface point φ̃⁻¹(ξ), in which the boundary
+     *     quadric is learned ({@link ChartModel})
+     */
+    double[] surfaceFrame(double[] xi) {
+        int dd = d * d;
+        double[] z = new double[d + normal];
+        for (int a = 0; a < d; a++) {
+            z[a] = xi[a] / radius;
+        }
+        for (int j = 0; j < normal; j++) {
+            double s = 0;
+            for (int a = 0; a < d; a++) {
+                double row = 0;
+                for (int b = 0; b < d; b++) {
+                    row += k[j * dd + a * d + b] * xi[b];
+                }
+                s += row * xi[a];
+            }
+            z[d + j] = 0.5 * s / radius;
+        }
+        return z;
+    }
+
     /** @return ‖x − φ̃⁻¹(φ̃(x))‖, the distance from x to the chart's surface along the normal space */
     double residual(double[] x) {
         return Vectors.distance(x, ambientOf(coordinatesOf(x)));
@@ -274,7 +299,7 @@ public final class QuadraticChart implements Chart {
         return Vectors.norm(xi) <= rho;
     }
 
-    /** @return N(ξ), (D−d)×d with rows (K_jξ)ᵀ */
+    /** @return N(ξ), m×d with rows (K_jξ)ᵀ */
     double[] slopes(double[] xi) {
         int dd = d * d;
         double[] n = new double[normal * d];

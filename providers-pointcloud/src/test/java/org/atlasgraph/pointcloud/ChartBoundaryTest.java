@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 class ChartBoundaryTest {
     private static final long SEED = 17;
-    /** The quartic is the quadric evaluated on the surface: equal up to round-off of O(d⁴ + D²) terms of size ~10. */
+    /** The quartic is the quadric evaluated on the surface: equal up to round-off of O(d⁴ + m²) terms of size ~10. */
     private static final double ROUND_OFF = 1e-10;
 
     @Test
@@ -27,25 +27,30 @@ class ChartBoundaryTest {
         for (int s = 0; s < ball.length; s++) {
             positive[s] = Vectors.distance(pts[ball[s]], base.centre()) < 0.6 * base.radius();
         }
-        Model model = BoundarySvm.model(pts, ball, positive, base.centre(), base.radius(), SEED);
-        BoundarySvm.Quadric q = BoundarySvm.quadric(model, 3);
+        double[][] frame = new double[ball.length][];
+        for (int s = 0; s < ball.length; s++) {
+            frame[s] = chart.surfaceFrame(chart.coordinatesOf(pts[ball[s]]));
+        }
+        Model model = BoundarySvm.model(frame, positive, SEED);
+        BoundarySvm.Quadric q = BoundarySvm.quadric(model, base.frameDimension());
         QuadraticChart trained = new QuadraticChart(0, new ChartModel(base.centre(), base.origin(),
                 base.tangentBasis(), base.normalBasis(), base.curvature(), base.radius(), base.coordinateRadius(),
                 base.trustRadius(), base.supportRadius(), q.matrix(), q.linear(), q.constant(), base.fitResidual(),
-                base.pointCount()));
+                base.pointCount(), base.fit()));
         double sign = model.getLabels()[0] == 1 ? 1 : -1;
         Random rng = new Random(SEED);
         for (int i = 0; i < 100; i++) {
             double[] xi = {rng.nextGaussian() * 0.4, rng.nextGaussian() * 0.4};
             double[] x = trained.ambientOf(xi);
-            double[] y = BoundarySvm.scaled(x, base.centre(), base.radius());
+            double[] y = ChartBoundary.frameComponents(base, Vectors.scaled(Vectors.minus(x, base.origin()),
+                    1 / base.radius()));
             double[] decision = new double[1];
             Linear.predictValues(model, BoundarySvm.withBias(BoundarySvm.features(y), model.getNrFeature() + 1),
                     decision);
             double expected = -sign * decision[0];
             assertThat(trained.boundaryValue(xi)).as("quartic of eq. (4.3) at ξ = (%s, %s)", xi[0], xi[1])
                     .isCloseTo(expected, within(ROUND_OFF * (1 + Math.abs(expected))));
-            assertThat(q.value(y)).as("ambient quadric")
+            assertThat(q.value(y)).as("frame quadric at (L | M)ᵀ(x − c)/r")
                     .isCloseTo(expected, within(ROUND_OFF * (1 + Math.abs(expected))));
         }
     }

@@ -141,7 +141,8 @@ class PointCloudAtlasTest {
         assertThat(a.distance()).as("distance = 2% + round trip").isCloseTo(0.02 + a.roundTrip(), within(1e-15));
         assertThat(a.slope()).as("slope").isEqualTo(0.3);
         assertThat(a.justification()).as("justification states E")
-                .contains(String.format(Locale.ROOT, "E = %.2e", e)).contains("27 quadratic charts");
+                .contains(String.format(Locale.ROOT, "E = %.2e", e))
+                .contains(atlas.charts().size() + " quadratic charts");
         assertThat(atlas.capability(Accuracy.class).orElseThrow()).as("computed once").isSameAs(a);
         double reference = disagreementOnUniformPointsOfTheSphere();
         assertThat(e).as("E on the atlas's samples against E on uniform points of S² (%s)", reference)
@@ -270,8 +271,8 @@ class PointCloudAtlasTest {
         double[][] few = TestClouds.sphere(10, 3, 0, SEED);
         assertThatThrownBy(() -> PointCloudAtlas.builder(few).dimension(2).build())
                 .isInstanceOf(InvalidInputException.class)
-                .hasMessage("points: expected at least 30 points (5 times the 6 coefficients of a quadratic fit"
-                        + " in d = 2), found 10 points");
+                .hasMessage("points: expected at least 30 distinct points for d = 2, 5 per coefficient of the 6 of a"
+                        + " quadratic chart, found 10 points");
     }
 
     @Test
@@ -283,12 +284,20 @@ class PointCloudAtlasTest {
     }
 
     @Test
-    void rejectsDuplicateAndNonFinitePoints() {
-        double[][] pts = TestClouds.sphere(100, 3, 0, SEED);
-        pts[40] = pts[7].clone();
-        assertThatThrownBy(() -> PointCloudAtlas.builder(pts))
-                .isInstanceOf(InvalidInputException.class)
-                .hasMessage("points[40]: expected distinct points, found a duplicate of points[7]");
+    void dropsDuplicatePointsAndReportsThem() {
+        double[][] pts = TestClouds.sphere(1000, 3, 0, SEED);
+        double[][] doubled = new double[1100][];
+        for (int i = 0; i < doubled.length; i++) {
+            doubled[i] = pts[i % pts.length].clone();
+        }
+        LearningSummary s = PointCloudAtlas.builder(doubled).seed(SEED).build().summary();
+        assertThat(s.inputCount()).as("points given").isEqualTo(1100);
+        assertThat(s.duplicateCount()).as("exact repeats dropped").isEqualTo(100);
+        assertThat(s.pointCount()).as("points learned from").isEqualTo(1000);
+    }
+
+    @Test
+    void rejectsNonFiniteAndRaggedPoints() {
         double[][] bad = TestClouds.sphere(100, 3, 0, SEED);
         bad[12][1] = Double.NaN;
         assertThatThrownBy(() -> PointCloudAtlas.builder(bad))

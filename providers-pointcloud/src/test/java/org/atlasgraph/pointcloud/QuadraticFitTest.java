@@ -78,7 +78,9 @@ class QuadraticFitTest {
                 .orElseThrow();
         QuadraticChart chart = new QuadraticChart(0, new ChartModel(cloud[0], fit.origin(), fit.tangentBasis(),
                 fit.normalBasis(), fit.curvature(), 0.5, fit.coordinateRadius(), fit.coordinateRadius(), 0.5,
-                BoundarySvm.Quadric.ball(5).matrix(), new double[5], -1, fit.rmsResidual(), cloud.length));
+                BoundarySvm.Quadric.ball(2 + fit.normalBasis().length / 5).matrix(),
+                new double[2 + fit.normalBasis().length / 5], -1, fit.rmsResidual(), cloud.length,
+                ChartModel.QUADRATIC));
         for (int i = 0; i < 50; i++) {
             double[] x = rotate(rotation, surface(h1, h2, 0.6 * rng.nextDouble() - 0.3, 0.6 * rng.nextDouble() - 0.3));
             assertThat(chart.residual(x)).as("new point of the surface, %d", i).isLessThan(EXACT);

@@ -33,11 +33,13 @@ public final class AtlasJson {
     /** The value of the {@code "format"} field. */
     public static final String FORMAT = "atlasgraph-pointcloud-atlas";
     /**
-     * The value of the {@code "version"} field this class writes and reads. Version 2 added each chart's
-     * {@code supportRadius}; version 1 files came from an older learner (unweighted fits, another radius rule) and
-     * are rejected with a request to learn the atlas again.
+     * The value of the {@code "version"} field this class writes and reads. Version 3 stores each chart's normal basis
+     * with only the directions its quadratic bends into, its boundary quadric in the chart's frame, and its
+     * {@code fit}, the atlas's {@code span}, and the data report and dimension evidence of the summary; version 2
+     * added each chart's {@code supportRadius}. Older files came from an older learner and are rejected with a
+     * request to learn the atlas again.
      */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -108,6 +110,13 @@ public final class AtlasJson {
         summary.put("rmsFitResidual", s.rmsFitResidual());
         summary.put("maxFitResidual", s.maxFitResidual());
         summary.put("seed", s.seed());
+        summary.put("inputCount", s.inputCount());
+        summary.put("duplicateCount", s.duplicateCount());
+        summary.put("outlierCount", s.outlierCount());
+        summary.put("spanDimension", s.spanDimension());
+        summary.put("linearChartCount", s.linearChartCount());
+        ArrayNode evidence = summary.putArray("dimensionEvidence");
+        s.dimensionEvidence().forEach(evidence::add);
         ArrayNode overlaps = root.putArray("overlaps");
         for (AtlasModel.Overlap o : model.overlaps()) {
             overlaps.addArray().add(o.first()).add(o.second());
@@ -129,6 +138,16 @@ public final class AtlasJson {
             n.put("boundaryConstant", c.boundaryConstant());
             n.put("fitResidual", c.fitResidual());
             n.put("pointCount", c.pointCount());
+            n.put("fit", c.fit());
+        }
+        AtlasModel.Span span = model.span();
+        if (span.isWhole()) {
+            root.putNull("span");
+        } else {
+            ObjectNode sp = root.putObject("span");
+            numbers(sp, "origin", span.origin());
+            numbers(sp, "basis", span.basis());
+            sp.put("tolerance", span.tolerance());
         }
         try {
             return MAPPER.writeValueAsString(root);
@@ -170,7 +189,30 @@ public final class AtlasJson {
         LearningSummary summary = new LearningSummary(r.integer(s, "pointCount"), r.integer(s, "dimension"),
                 r.bool(s, "dimensionEstimated"), r.number(s, "radius"), r.bool(s, "radiusDerived"),
                 r.integer(s, "chartCount"), r.integer(s, "overlapCount"), r.number(s, "coverage"),
-                r.number(s, "rmsFitResidual"), r.number(s, "maxFitResidual"), r.longValue(s, "seed"));
+                r.number(s, "rmsFitResidual"), r.number(s, "maxFitResidual"), r.longValue(s, "seed"),
+                r.integer(s, "inputCount"), r.integer(s, "duplicateCount"), r.integer(s, "outlierCount"),
+                r.integer(s, "spanDimension"), r.integer(s, "linearChartCount"),
+                boxed(r.numbers(s, "summary", "dimensionEvidence")));
+        AtlasModel.Span span = AtlasModel.Span.whole();
+        JsonNode sp = root.get("span");
+        if (sp == null) {
+            throw new InvalidInputException(source + ": span", "an object, or null for all of R^D", "nothing");
+        }
+        if (!sp.isNull()) {
+            if (!sp.isObject()) {
+                throw new InvalidInputException(source + ": span", "an object, or null for all of R^D",
+                        sp.getNodeType().toString().toLowerCase(java.util.Locale.ROOT));
+            }
+            try {
+                span = new AtlasModel.Span(r.numbers(sp, "span", "origin"), r.numbers(sp, "span", "basis"),
+                        r.number(sp, "span", "tolerance"));
+            } catch (InvalidInputException e) {
+                if (e.input().startsWith(source)) {
+                    throw e;
+                }
+                throw new InvalidInputException(source + ": " + e.input(), e.expected(), e.found());
+            }
+        }
         List<AtlasModel.Overlap> overlaps = new ArrayList<>();
         JsonNode ov = r.array(root, "overlaps");
         for (int i = 0; i < ov.size(); i++) {
@@ -197,7 +239,7 @@ public final class AtlasJson {
                         r.number(c, at, "supportRadius"),
                         r.numbers(c, at, "boundaryMatrix"),
                         r.numbers(c, at, "boundaryLinear"), r.number(c, at, "boundaryConstant"),
-                        r.number(c, at, "fitResidual"), r.integer(c, at, "pointCount")));
+                        r.number(c, at, "fitResidual"), r.integer(c, at, "pointCount"), r.text(c, at, "fit")));
             } catch (InvalidInputException e) {
                 if (e.input().startsWith(source)) {
                     throw e;
@@ -206,7 +248,7 @@ public final class AtlasJson {
             }
         }
         try {
-            AtlasModel model = new AtlasModel(charts, overlaps, r.number(root, "offAtlasTolerance"), summary);
+            AtlasModel model = new AtlasModel(charts, overlaps, r.number(root, "offAtlasTolerance"), span, summary);
             if (r.integer(root, "dimension") != model.dimension()
                     || r.integer(root, "ambientDimension") != model.ambientDimension()) {
                 throw new InvalidInputException("dimension, ambientDimension", "d = " + model.dimension() + ", D = "
@@ -220,6 +262,14 @@ public final class AtlasJson {
             }
             throw new InvalidInputException(source + ": " + e.input(), e.expected(), e.found());
         }
+    }
+
+    private static List<Double> boxed(double[] values) {
+        List<Double> out = new ArrayList<>();
+        for (double v : values) {
+            out.add(v);
+        }
+        return out;
     }
 
     private static void numbers(ObjectNode node, String name, double[] values) {
@@ -260,7 +310,11 @@ public final class AtlasJson {
         }
 
         String text(JsonNode node, String name) {
-            return typed(node, "", name, "a string", JsonNode::isTextual).textValue();
+            return text(node, "", name);
+        }
+
+        String text(JsonNode node, String at, String name) {
+            return typed(node, at, name, "a string", JsonNode::isTextual).textValue();
         }
 
         JsonNode object(JsonNode node, String name) {
