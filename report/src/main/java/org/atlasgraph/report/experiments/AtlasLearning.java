@@ -84,11 +84,14 @@ final class AtlasLearning {
     static void render(Learned l, Plane plane, HtmlReport page) {
         LearningSummary s = l.atlas().summary();
         page.table(new Table("The learned atlas (" + l.source() + ")", List.of("quantity", "value"), List.of(
-                List.of("points N × D", s.pointCount() + " × " + l.atlas().ambientDimension()),
+                List.of("points N × D", s.pointCount() + " × " + l.atlas().ambientDimension()
+                        + (s.inputCount() > s.pointCount() ? " (of " + s.inputCount() + " given: " + s.duplicateCount()
+                        + " duplicates and " + s.outlierCount() + " outliers removed)" : "")),
                 List.of("dimension d", s.dimension() + (s.dimensionEstimated() ? " (estimated)" : " (given)")),
                 List.of("chart radius r", String.format(Locale.ROOT, "%.4f", s.radius())
                         + (s.radiusDerived() ? " (derived)" : " (given)")),
-                List.of("charts", String.valueOf(s.chartCount())),
+                List.of("charts", s.chartCount() + (s.linearChartCount() == 0 ? "" : " (" + s.linearChartCount()
+                        + " of them linear: their points determine no quadratic)")),
                 List.of("overlapping pairs of charts", String.valueOf(s.overlapCount())),
                 List.of("coverage", String.format(Locale.ROOT, "%.4f", s.coverage())),
                 List.of("fit residual RMS / max", String.format(Locale.ROOT, "%.3e / %.3e", s.rmsFitResidual(),
@@ -99,7 +102,12 @@ final class AtlasLearning {
         int stride = Math.max(1, (points.length + DRAWN_POINTS - 1) / DRAWN_POINTS);
         List<List<Integer>> byChart = new ArrayList<>();
         charts.forEach(c -> byChart.add(new ArrayList<>()));
+        List<Integer> off = new ArrayList<>();
         for (int i = 0; i < points.length; i += stride) {
+            if (l.atlas().checkPoint(points[i]).isPresent()) {
+                off.add(i);
+                continue;
+            }
             ChartPoint p = l.atlas().locate(points[i]);
             byChart.get(((QuadraticChart) p.chart()).index()).add(i);
         }
@@ -110,9 +118,12 @@ final class AtlasLearning {
             Figures.addPoints(overview, c.id().value(), column(plane.xy(), byChart.get(c.index()), 0),
                     column(plane.xy(), byChart.get(c.index()), 1), hue(c.index()));
         }
+        Figures.addPoints(overview, "off the atlas", column(plane.xy(), off, 0), column(plane.xy(), off, 1),
+                Color.LIGHT_GRAY);
         page.figure("charts", overview, (stride == 1 ? "Every training point" : "Every " + stride + "th training "
                 + "point") + " coloured by the chart it belongs to, in the plane (" + plane.xName() + ", "
-                + plane.yName() + ") (Fig. S2A)");
+                + plane.yName() + ") (Fig. S2A)" + (off.isEmpty() ? "" : "; " + off.size() + " points off the atlas "
+                + "(removed as outliers) in grey"));
         List<XYChart> panels = new ArrayList<>();
         for (int k = 0; k < Math.min(PANELS, charts.size()); k++) {
             QuadraticChart c = charts.get(k);

@@ -199,7 +199,7 @@ public final class AtlasReport {
                     + " random pairs among " + m + " of the points (seed " + (seed + 1) + "), from the atlas and from "
                     + "each baseline's embedding of those points.");
             AtlasLearning.render(learned, new AtlasLearning.Plane("PC 1", "PC 2", plane, null), page);
-            LocalSpectra.render(spectra, learned.atlas().summary().dimension(), page);
+            LocalSpectra.render(spectra, learned.atlas().summary(), page);
             DistanceExperiment.render(distances, page, "distances");
             embeddings.skipped().forEach(page::paragraph);
         }, distanceLine(learned, distances), seconds(tb)));

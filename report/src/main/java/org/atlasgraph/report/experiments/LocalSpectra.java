@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.atlasgraph.api.base.Vectors;
+import org.atlasgraph.pointcloud.LearningSummary;
 import org.atlasgraph.report.Figures;
 import org.atlasgraph.report.HtmlReport;
 import org.atlasgraph.report.Table;
@@ -142,11 +143,11 @@ final class LocalSpectra {
     /**
      * Writes the evidence into the page.
      *
-     * @param r         the spectra
-     * @param estimated the learner's estimate of d
-     * @param page      the page
+     * @param r       the spectra
+     * @param learned what the learner found: its d and, where it estimated d, its eigengap profile
+     * @param page    the page
      */
-    static void render(Result r, int estimated, HtmlReport page) {
+    static void render(Result r, LearningSummary learned, HtmlReport page) {
         List<String> header = new ArrayList<>(List.of("neighbours k", "mean radius"));
         int shown = r.spectra()[0].length;
         for (int i = 1; i <= shown; i++) {
@@ -167,8 +168,15 @@ final class LocalSpectra {
             rows.add(row);
             series.put("k = " + r.neighbours()[c], new double[][] {index, r.spectra()[c]});
         }
-        page.paragraph("Intrinsic dimension: the learner estimated d = " + estimated + " (multiscale local PCA "
-                + "eigengaps). The evidence below is computed separately: around " + ANCHORS + " random points, the "
+        List<String> profile = new ArrayList<>();
+        for (int i = 0; i < learned.dimensionEvidence().size(); i++) {
+            profile.add(String.format(Locale.ROOT, "%d: %.3f", i + 1, learned.dimensionEvidence().get(i)));
+        }
+        page.paragraph("Intrinsic dimension: " + (learned.dimensionEstimated() ? "the learner estimated d = "
+                + learned.dimension() + " from its eigengap profile (mean normalized gap of local PCA after index "
+                + "i, the largest marks d): " + String.join(", ", profile) + "." : "d = " + learned.dimension()
+                + " was given.") + " The evidence below is computed separately: around " + ANCHORS + " random "
+                + "points, the "
                 + "singular values of their k nearest neighbours, divided by the largest and averaged. In d tangent "
                 + "directions they stay comparable; the others are small (noise, curvature): the spectrum drops after "
                 + "index d.");
