@@ -166,9 +166,31 @@ public final class Figures {
      */
     public static XYChart logLog(String title, String xTitle, String yTitle, Map<String, double[][]> series,
                                  boolean markers) {
+        return curves(title, xTitle, yTitle, series, markers, true);
+    }
+
+    /**
+     * Curves with a logarithmic y axis and a linear x axis, one per entry, e.g. a spectrum against its index; as
+     * {@link #logLog} otherwise.
+     *
+     * @param title   the chart title
+     * @param xTitle  the x axis title
+     * @param yTitle  the y axis title
+     * @param series  for each series name, rows {x values, y values} of equal length (not modified)
+     * @param markers whether to mark the points
+     * @return the chart
+     * @throws InvalidInputException if a series does not have two rows of equal length
+     */
+    public static XYChart semiLog(String title, String xTitle, String yTitle, Map<String, double[][]> series,
+                                  boolean markers) {
+        return curves(title, xTitle, yTitle, series, markers, false);
+    }
+
+    private static XYChart curves(String title, String xTitle, String yTitle, Map<String, double[][]> series,
+                                  boolean markers, boolean logX) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle)
                 .yAxisTitle(yTitle).build();
-        chart.getStyler().setXAxisLogarithmic(true).setYAxisLogarithmic(true).setMarkerSize(6)
+        chart.getStyler().setXAxisLogarithmic(logX).setYAxisLogarithmic(true).setMarkerSize(6)
                 .setLegendPosition(Styler.LegendPosition.OutsideE);
         double lo = Double.POSITIVE_INFINITY;
         double hi = 0;

@@ -16,6 +16,7 @@ import org.atlasgraph.report.Figures;
 import org.atlasgraph.report.HtmlReport;
 import org.atlasgraph.report.Table;
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * Part (d) of the report, the experiment of §5 and Fig. 6: the Riemannian principal boundary between convex and
@@ -150,7 +151,7 @@ final class BoundaryExperiment {
             xy.add(KleinPatches.angles(p));
         }
         Figures.addPoints(chart, curve.name(), column(xy, 0), column(xy, 1), color);
-        chart.getSeriesMap().get(curve.name()).setMarker(org.knowm.xchart.style.markers.SeriesMarkers.DIAMOND);
+        chart.getSeriesMap().get(curve.name()).setMarker(SeriesMarkers.DIAMOND);
     }
 
     static double[] column(List<double[]> rows, int j) {

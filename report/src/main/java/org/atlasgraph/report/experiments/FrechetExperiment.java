@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.atlasgraph.api.Capability;
 import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.capability.ExactGeometry;
 import org.atlasgraph.api.capability.GeodesicPowerDistribution;
@@ -197,7 +198,7 @@ final class FrechetExperiment {
         return new SizeRun(size, runs, source);
     }
 
-    private static <C extends org.atlasgraph.api.Capability> C require(Manifold m, Class<C> type) {
+    private static <C extends Capability> C require(Manifold m, Class<C> type) {
         return m.capability(type).orElseThrow(() -> new InvalidInputException("manifold", "a Grassmannian with "
                 + type.getSimpleName(), m.name() + " without it"));
     }

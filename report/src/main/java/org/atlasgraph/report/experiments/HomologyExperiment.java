@@ -21,6 +21,7 @@ import org.atlasgraph.report.PersistenceDiagrams;
 import org.atlasgraph.report.Ripser;
 import org.atlasgraph.report.RipserException;
 import org.atlasgraph.report.Table;
+import org.knowm.xchart.XYChart;
 
 /**
  * Part (c) of the report (Fig. 5, App. F.2–F.3): Vietoris–Rips persistent homology in dimensions 0–2 over Z/2 and
@@ -247,7 +248,7 @@ final class HomologyExperiment {
         page.table(new Table("Aggregate bottleneck distance of every sample's diagrams to those of the " + first.name()
                 + " (in each sample's own units)", distHeader, toFirst));
         for (CloudHomology c : r.clouds()) {
-            List<org.knowm.xchart.XYChart> charts = new ArrayList<>();
+            List<XYChart> charts = new ArrayList<>();
             for (int m = 0; m < MODULI.length; m++) {
                 charts.add(Figures.persistenceDiagram(c.name(), c.diagrams().get(m)));
             }

@@ -181,7 +181,7 @@ final class LocalSpectra {
                 + "directions they stay comparable; the others are small (noise, curvature): the spectrum drops after "
                 + "index d.");
         page.table(new Table("Local PCA spectra at several scales", header, rows));
-        page.figure("local-spectra", Figures.logLog("local PCA: mean √λi/√λ1 against i", "index i",
+        page.figure("local-spectra", Figures.semiLog("local PCA: mean √λi/√λ1 against i", "index i",
                 "√λi / √λ1", series, true), "Normalized local singular values against their index, one line per "
                 + "neighbourhood size: the drop marks the intrinsic dimension");
     }
