@@ -42,8 +42,8 @@ final class ReportCommand implements Callable<Integer> {
                     + "${DEFAULT-VALUE}.")
     private Path out = Path.of("report");
 
-    @Option(names = "--quick", description = "Smaller sizes: the whole report in about two minutes on two cores (the "
-            + "full one in about ten).")
+    @Option(names = "--quick", description = "Smaller sizes: the whole report in under two minutes on two cores (the "
+            + "full one in under five).")
     private boolean quick;
 
     @Option(names = "--input", paramLabel = "FILE", description = "A point cloud to report on instead of the "

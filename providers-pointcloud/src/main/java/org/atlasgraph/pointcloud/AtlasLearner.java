@@ -83,11 +83,11 @@ final class AtlasLearner {
     }
 
     /**
-     * Learns an atlas, stage by stage: {@link PreparedCloud} (scale, gross outliers, the data's span), {@link #dimension},
-     * {@link #radius}, {@link #centres} (and the outliers isolated at the chart scale, removed before the centres are
-     * chosen again), {@link #fits}, {@link #residuals} (and from them the off-atlas tolerance), {@link #membership},
-     * {@link #boundaries}, {@link #transitions}, {@link #summary}; then every chart is lifted back to the data's
-     * units ({@link PreparedCloud#lift}).
+     * Learns an atlas, stage by stage: {@link PreparedCloud} (scale, gross outliers, the data's span),
+     * {@link #dimension}, {@link #radius}, {@link #centres} (and the outliers isolated at the chart scale, removed
+     * before the centres are chosen again), {@link #fits}, {@link #residuals} (and from them the off-atlas
+     * tolerance), {@link #membership}, {@link #boundaries}, {@link #transitions}, {@link #summary}; then every chart
+     * is lifted back to the data's units ({@link PreparedCloud#lift}).
      *
      * @param data           the validated distinct points
      * @param givenDimension d, or 0 to estimate it
@@ -171,7 +171,9 @@ final class AtlasLearner {
         return out;
     }
 
-    /** The intrinsic dimension d: given (then null), or estimated by multiscale local PCA ({@link IntrinsicDimension}). */
+    /**
+     * The intrinsic dimension d: given (then null), or estimated by multiscale local PCA ({@link IntrinsicDimension}).
+     */
     private static IntrinsicDimension.Estimate dimension(double[][] points, int givenDimension, Random rng,
                                                         LearningProgress progress) {
         progress.update("dimension", 0, 1);

@@ -42,7 +42,9 @@ final class BoundarySvm {
 
     /** A quadric {@code yᵀAy + gᵀy + a₀} in a chart's frame coordinates y. */
     record Quadric(double[] matrix, double[] linear, double constant) {
-        /** @return the quadric whose zero set is the unit sphere of R^n, negative inside: the frame's ball of radius r */
+        /**
+         * @return the quadric whose zero set is the unit sphere of R^n, negative inside: the frame's ball of radius r
+         */
         static Quadric ball(int n) {
             double[] a = new double[n * n];
             for (int i = 0; i < n; i++) {

@@ -43,7 +43,8 @@ final class TrainingPoints {
         int d = raw[0].length;
         if (d < 2 || d > MAX_AMBIENT_DIMENSION) {
             throw new InvalidInputException("points", "between 2 and " + MAX_AMBIENT_DIMENSION + " columns (a "
-                    + "manifold of dimension d is learned in R^D with D ≥ d + 1)", d + (d == 1 ? " column" : " columns"));
+                    + "manifold of dimension d is learned in R^D with D ≥ d + 1)",
+                    d + (d == 1 ? " column" : " columns"));
         }
         double[][] copy = new double[raw.length][];
         Map<RowKey, Integer> seen = new HashMap<>(2 * raw.length);
