@@ -73,7 +73,7 @@ class PointCloudCommandsTest {
         Files.writeString(csv, "x,y,z\n1,2,3\n4,5,6\n");
         CliRun learn = CliRun.atlas("learn", "--input", csv.toString(), "--out", dir.resolve("a.json").toString());
         assertThat(learn.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(learn.err()).startsWith("atlas learn: points: expected at least");
+        assertThat(learn.err()).startsWith("atlas learn: --input '" + csv + "': points: expected at least");
 
         CliRun dim = CliRun.atlas("learn", "--count", "200", "--dim", "9", "--out", dir.resolve("a.json").toString());
         assertThat(dim.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
