@@ -77,7 +77,7 @@ class PointCloudCommandsTest {
 
         CliRun dim = CliRun.atlas("learn", "--count", "200", "--dim", "9", "--out", dir.resolve("a.json").toString());
         assertThat(dim.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
-        assertThat(dim.err()).startsWith("atlas learn: dimension: expected 1 ≤ d < D = 9, found 9");
+        assertThat(dim.err()).startsWith("atlas learn: --dim: expected 1 ≤ d < D = 9, found 9");
         try (Stream<Path> files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString())).as("files after the failures")
                     .containsExactlyInAnyOrder("broken.json", "points.csv");
