@@ -40,6 +40,7 @@ import picocli.CommandLine.Spec;
             FrechetCommand.class,
             OptimizeCommand.class,
             RpbCommand.class,
+            ReportCommand.class,
             HelpCommand.class,
         })
 public final class AtlasCommand implements Callable<Integer> {

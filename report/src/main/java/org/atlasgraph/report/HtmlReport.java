@@ -3,7 +3,6 @@ package org.atlasgraph.report;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,13 +12,15 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.io.AtomicWriter;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
 
 /**
  * A self-contained HTML report: {@code DIR/index.html} with a title, a table of contents, sections of paragraphs,
  * tables and PNG figures in {@code DIR/figures/}, linked relatively so that the folder can be moved, zipped or opened
- * from disk. Styles are inline; the page loads nothing from the network.
+ * from disk. Styles are inline; the page loads nothing from the network. Every file is written atomically
+ * ({@link AtomicWriter}), the page last, so an interrupted run leaves the previous page whole.
  *
  * <p>Build it in reading order and {@link #write(Path)} it once:
  * <pre>{@code
@@ -176,7 +177,7 @@ public final class HtmlReport {
             }
             html.append("</body>\n</html>\n");
             Path index = dir.resolve("index.html");
-            Files.writeString(index, html, StandardCharsets.UTF_8);
+            AtomicWriter.create().writeString(index, html.toString());
             return index;
         } catch (IOException e) {
             throw new UncheckedIOException("report: could not write " + dir + ": " + e.getMessage(), e);
@@ -258,10 +259,11 @@ public final class HtmlReport {
         record Figure(String name, BufferedImage image, String caption) implements Block {
             @Override
             public void render(StringBuilder html, Path figures) throws IOException {
-                Path file = figures.resolve(name + ".png");
-                if (!ImageIO.write(image, "png", file.toFile())) {
-                    throw new IOException("no PNG writer for the image of " + name);
-                }
+                AtomicWriter.create().write(figures.resolve(name + ".png"), out -> {
+                    if (!ImageIO.write(image, "png", out)) {
+                        throw new IOException("no PNG writer for the image of " + name);
+                    }
+                });
                 html.append("<figure><img src=\"").append(FIGURES).append('/').append(name)
                         .append(".png\" alt=\"").append(escape(caption)).append("\" width=\"")
                         .append(image.getWidth()).append("\" height=\"").append(image.getHeight())
