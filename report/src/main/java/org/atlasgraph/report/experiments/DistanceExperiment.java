@@ -143,8 +143,8 @@ final class DistanceExperiment {
             left.add(noPath + " pairs that no path of the atlas joins");
         }
         rows.add(row(ATLAS, String.format(Locale.ROOT, "the learned atlas's geodesic distance: the naive approximate "
-                + "distance within a chart, a shortest path on the dense neighbour graph of Alg. 2 (%d vertices) "
-                + "beyond (App. F.4)", atlas.denseGraphSize()), t, e, true, left.isEmpty() ? ""
+                + "distance within a chart (App. F.4), beyond it a route on a graph of chart landmarks (%d) refined "
+                + "in the charts", atlas.landmarkCount()), t, e, true, left.isEmpty() ? ""
                 : "left out: " + String.join("; ", left)));
         try (ReportListener.Task task = listener.start("baseline distances", embeddings.size())) {
             int done = 0;
