@@ -108,8 +108,9 @@ final class RpbCommand implements Callable<Integer> {
     @Option(names = "--step", paramLabel = "S", description = "Euler step length. Default: h/400.")
     private Optional<Double> step = Optional.empty();
 
-    @Option(names = "--iterations", paramLabel = "N", description = "Euler steps. Default: ${DEFAULT-VALUE}.")
-    private int iterations = PrincipalBoundary.DEFAULT_ITERATIONS;
+    @Option(names = "--iterations", paramLabel = "N", description = "Most Euler steps (fewer when the boundary closes"
+            + " or a flow leaves the data). Default: ${DEFAULT-VALUE}, as in the paper.")
+    private int iterations = PrincipalBoundary.PAPER_ITERATIONS;
 
     @Option(names = "--boundary-correction", paramLabel = "B", description = "Pull of the boundary toward the "
             + "midpoint of the flows (0: the paper's ODE). Default: 0.02/step.")
@@ -154,6 +155,7 @@ final class RpbCommand implements Callable<Integer> {
         BoundaryFit fit = fit(parent.prepare(atlas), data);
         double fitSeconds = seconds(t0);
         printParameters(console, fit.parameters(), fitSeconds);
+        console.printf(Locale.ROOT, "stopped: %s%n", fit.stopReason());
         Accuracy training = trainingAccuracy(fit, data);
         console.printf(Locale.ROOT, "training accuracy: %s of %d%n", training.percent(), training.total());
         if (100.0 * training.correct() < MIN_TRAINING_PERCENT * training.total()) {

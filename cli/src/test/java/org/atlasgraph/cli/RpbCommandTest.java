@@ -37,7 +37,8 @@ class RpbCommandTest {
 
         assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.OK);
         assertThat(run.out()).contains("data: 2500 patches of the Klein bottle (seed 1)")
-                .contains("h (kernel radius)").containsPattern("iterations +\\| +2000");
+                .contains("h (kernel radius)").containsPattern("iterations +\\| +2000")
+                .contains("stopped: the ");
         assertThat(accuracy(run.out(), "held-out accuracy: ")).as("held-out accuracy (%)")
                 .isGreaterThanOrEqualTo(MIN_ACCURACY);
         for (String name : List.of("rpb-step-0800.png", "rpb-step-1600.png", "rpb.png")) {
