@@ -38,8 +38,8 @@ import org.atlasgraph.api.capability.Geodesics;
  *       between nearby points by chart differences or the projected chord, transports by the differentials of
  *       §4.2.4.</li>
  * </ul>
- * A manifold with neither exact geodesics nor the induced metric nor any geodesics is rejected
- * ({@link PrincipalBoundary#on}). Either way an isometry of the manifold that moves the data moves the boundary with them.
+ * A manifold with neither the induced metric nor any geodesics is rejected ({@link PrincipalBoundary#on}). Either way
+ * an isometry of the manifold that moves the data moves the boundary with them.
  *
  * @param manifold       the manifold (embedding and ingestion)
  * @param retraction     Euler steps

@@ -183,8 +183,8 @@ public final class PrincipalBoundary {
     /**
      * The kernel radius h that {@link #fit} uses when none is given: the smallest radius at which the neighbourhoods of
      * both classes are elongated (median λ₂/λ₁ of the local covariance ≤ 0.4 over sample points), with a headroom of
-     * 25%. Below the half-width of a class a neighbourhood is a disc, and its top eigenvector is noise. For classes that
-     * are regions, the radius for their margins.
+     * 25%. Below the half-width of a class a neighbourhood is a disc, and its top eigenvector is noise. For classes
+     * that are regions, the radius for their margins.
      *
      * @param plus  the ambient points of the first class (not modified)
      * @param minus the ambient points of the second class (not modified)
@@ -277,8 +277,7 @@ public final class PrincipalBoundary {
             this.minus = classes.minus();
             this.plusGraph = classes.plusGraph();
             this.minusGraph = classes.minusGraph();
-            double h = radius.orElseGet(() -> RadiusSelection.suggest(plus, plusGraph, minus, minusGraph, g)
-                    .radius());
+            double h = radius.orElseGet(() -> RadiusSelection.suggest(plus, plusGraph, minus, minusGraph, g));
             double eta = step.orElse(DEFAULT_STEP_PER_RADIUS * h);
             double beta = boundaryCorrection.orElse(DEFAULT_CORRECTION_TIMES_STEP / eta);
             this.parameters = new BoundaryParameters(h, alpha.orElse(DEFAULT_ALPHA_TIMES_RADIUS / h), eta,

@@ -13,19 +13,13 @@ import org.atlasgraph.api.TangentVector;
  * neighbourhood is elongated along the class: below the class's half-width a neighbourhood is a disc and its top
  * eigenvector is noise (the failure App. E.2 describes), while far beyond it the neighbourhood bends with the class.
  * The suggestion is the smallest radius on a geometric grid at which the median eigenvalue ratio λ₂/λ₁ over sample
- * points of each class falls to {@value #ELONGATED}, times a headroom of {@value #HEADROOM}. Without such a radius it is
- * the radius with the most elongated neighbourhoods. The grid runs from the distance to the 50th nearest neighbour
+ * points of each class falls to {@value #ELONGATED}, times a headroom of {@value #HEADROOM}. Without such a radius it
+ * is the radius with the most elongated neighbourhoods. The grid runs from the distance to the 50th nearest neighbour
  * (below which the ratio of a sample covariance is dominated by sampling noise) to the class's diameter.
  */
 final class RadiusSelection {
     static final double ELONGATED = 0.4;
     static final double HEADROOM = 1.25;
-    /**
-     * Above this median λ₂/λ₁ at every scale the classes are regions. Bands and the Klein bottle's classes reach
-     * 0.12–0.58 (the latter on the scale of the whole class); a uniformly filled hemisphere of 500–2000 points stays at
-     * 0.70–0.80, and isotropic neighbourhoods approach 1 as the sample grows.
-     */
-    static final double REGION = 0.65;
     private static final int GRID = 16;
     private static final int SAMPLES = 16;
     /** Fewest neighbours for a covariance whose eigenvalue ratio is not dominated by sampling noise (≈ 0.7 for 50). */
@@ -34,28 +28,13 @@ final class RadiusSelection {
     private RadiusSelection() {
     }
 
-    /**
-     * @param radius the suggested h
-     * @param ratio  the median λ₂/λ₁ of the less elongated class at that radius (without the headroom)
-     */
-    record Suggestion(double radius, double ratio) {
-        /**
-         * @return whether at no scale are the neighbourhoods of both classes more than about 1.25 times as long as
-         *     wide (median λ₂/λ₁ &gt; {@value RadiusSelection#REGION}): classes that fill regions rather than follow
-         *     curves, such as two hemispheres, whose principal directions inside are noise
-         */
-        boolean regions() {
-            return ratio > REGION;
-        }
-    }
-
-    static Suggestion suggest(ClassSample plus, NeighbourGraph plusGraph, ClassSample minus, NeighbourGraph minusGraph,
-                              BoundaryPrimitives g) {
+    static double suggest(ClassSample plus, NeighbourGraph plusGraph, ClassSample minus, NeighbourGraph minusGraph,
+                          BoundaryPrimitives g) {
         double lo = Math.max(scale(plus, Math.min(NEAREST, plus.size() / 4)),
                 scale(minus, Math.min(NEAREST, minus.size() / 4)));
         double hi = Math.max(diameter(plus), diameter(minus));
         if (!(hi > lo)) {
-            return new Suggestion(Math.max(lo, Double.MIN_NORMAL), 1);
+            return Math.max(lo, Double.MIN_NORMAL);
         }
         double[] radii = new double[GRID];
         for (int i = 0; i < GRID; i++) {
@@ -67,13 +46,13 @@ final class RadiusSelection {
         for (int i = 0; i < GRID; i++) {
             double worse = Math.max(plusRatio[i], minusRatio[i]);
             if (worse <= ELONGATED) {
-                return new Suggestion(Math.min(HEADROOM * radii[i], hi), worse);
+                return Math.min(HEADROOM * radii[i], hi);
             }
             if (worse < Math.max(plusRatio[best], minusRatio[best])) {
                 best = i;
             }
         }
-        return new Suggestion(radii[best], Math.max(plusRatio[best], minusRatio[best]));
+        return radii[best];
     }
 
     /** @return for each radius, the median over sample points of the class of λ₂/λ₁ of the local covariance */
