@@ -162,10 +162,10 @@ final class RpbCommand implements Callable<Integer> {
             console.flush();
             spec.commandLine().getErr().printf(Locale.ROOT, "atlas rpb: the principal boundary does not separate "
                     + "'%s' from '%s': %.1f%% of the training points lie on their class's side, expected at least "
-                    + "%.0f%%. RPB follows each class along a curve (§5); classes that fill regions (two hemispheres, "
-                    + "say) have no principal flow to follow, and other values of --h, --alpha or --iterations may "
-                    + "not help.%n", fit.plusName(), fit.minusName(), 100.0 * training.correct() / training.total(),
-                    MIN_TRAINING_PERCENT);
+                    + "%.0f%%. RPB follows each class along a curve (§5), or along its margin toward the other class "
+                    + "where the classes fill regions; classes that interleave have neither, and other values of --h, "
+                    + "--alpha or --iterations may not help.%n", fit.plusName(), fit.minusName(),
+                    100.0 * training.correct() / training.total(), MIN_TRAINING_PERCENT);
             return ExitCodes.CHECK_FAILED;
         }
 
