@@ -1,9 +1,7 @@
 package org.atlasgraph.optim.boundary;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.atlasgraph.optim.TestLinearAlgebra.add;
-import static org.atlasgraph.optim.TestLinearAlgebra.dot;
-import static org.atlasgraph.optim.TestLinearAlgebra.normalized;
+import static org.atlasgraph.optim.TestLinearAlgebra.randomOrthogonal;
 import static org.atlasgraph.optim.TestLinearAlgebra.scaled;
 
 import java.util.ArrayList;
@@ -37,7 +35,7 @@ class IsometryInvarianceTest {
         RandomGenerator rng = new SplittableRandom(SEED);
         List<double[]> north = band(+1, Math.PI, rng);
         List<double[]> south = band(-1, Math.PI, rng);
-        double[][] q = randomOrthogonal(new SplittableRandom(SEED + 1));
+        double[][] q = randomOrthogonal(3, new SplittableRandom(SEED + 1));
         PrincipalBoundary rpb = PrincipalBoundary.on(s2).radius(0.5).step(0.01).iterations(400).build();
 
         BoundaryFit fit = rpb.fit(north, south);
@@ -52,7 +50,7 @@ class IsometryInvarianceTest {
         RandomGenerator rng = new SplittableRandom(SEED + 2);
         List<double[]> upper = band(+1, 0.6, rng);
         List<double[]> lower = band(-1, 0.6, rng);
-        double[][] q = randomOrthogonal(new SplittableRandom(SEED + 3));
+        double[][] q = randomOrthogonal(3, new SplittableRandom(SEED + 3));
         PrincipalBoundary rpb = PrincipalBoundary.on(gr).radius(0.4).step(0.01).iterations(400).build();
 
         BoundaryFit fit = rpb.fit(upper, lower);
@@ -112,18 +110,5 @@ class IsometryInvarianceTest {
             }
         }
         return y;
-    }
-
-    /** An orthogonal matrix from Gram–Schmidt on a Gaussian matrix (rows orthonormal). */
-    private static double[][] randomOrthogonal(RandomGenerator rng) {
-        double[][] rows = new double[3][];
-        for (int i = 0; i < 3; i++) {
-            double[] v = {rng.nextGaussian(), rng.nextGaussian(), rng.nextGaussian()};
-            for (int j = 0; j < i; j++) {
-                v = add(v, scaled(rows[j], -dot(v, rows[j])));
-            }
-            rows[i] = normalized(v);
-        }
-        return rows;
     }
 }

@@ -3,9 +3,9 @@ package org.atlasgraph.optim.boundary;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.atlasgraph.optim.TestLinearAlgebra.add;
-import static org.atlasgraph.optim.TestLinearAlgebra.dot;
 import static org.atlasgraph.optim.TestLinearAlgebra.norm;
 import static org.atlasgraph.optim.TestLinearAlgebra.normalized;
+import static org.atlasgraph.optim.TestLinearAlgebra.randomOrthogonal;
 import static org.atlasgraph.optim.TestLinearAlgebra.scaled;
 
 import java.util.ArrayList;
@@ -238,16 +238,9 @@ class PrincipalBoundaryTest {
         return r;
     }
 
-    /** A rotation from Gram–Schmidt on a Gaussian matrix. */
+    /** A rotation from Gram–Schmidt on a Gaussian matrix: the transpose of {@code randomOrthogonal}'s rows. */
     private static double[][] randomRotation(RandomGenerator rng) {
-        double[][] q = new double[3][];
-        for (int i = 0; i < 3; i++) {
-            double[] v = {rng.nextGaussian(), rng.nextGaussian(), rng.nextGaussian()};
-            for (int j = 0; j < i; j++) {
-                v = add(v, scaled(q[j], -dot(v, q[j])));
-            }
-            q[i] = normalized(v);
-        }
+        double[][] q = randomOrthogonal(3, rng);
         double[][] r = new double[3][3];
         for (int i = 0; i < 3; i++) {
             for (int j = 0; j < 3; j++) {
