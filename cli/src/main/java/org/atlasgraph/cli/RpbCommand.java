@@ -111,8 +111,9 @@ final class RpbCommand implements Callable<Integer> {
     @Option(names = "--step", paramLabel = "S", description = "Euler step length. Default: h/400.")
     private Optional<Double> step = Optional.empty();
 
-    @Option(names = "--iterations", paramLabel = "N", description = "Euler steps. Default: ${DEFAULT-VALUE}.")
-    private int iterations = PrincipalBoundary.DEFAULT_ITERATIONS;
+    @Option(names = "--iterations", paramLabel = "N", description = "Most Euler steps (fewer when the boundary closes"
+            + " or a flow leaves the data). Default: ${DEFAULT-VALUE}, as in the paper.")
+    private int iterations = PrincipalBoundary.PAPER_ITERATIONS;
 
     @Option(names = "--boundary-correction", paramLabel = "B", description = "Pull of the boundary toward the "
             + "midpoint of the flows (0: the paper's ODE). Default: 0.02/step.")
@@ -167,16 +168,17 @@ final class RpbCommand implements Callable<Integer> {
         }
         double fitSeconds = seconds(t0);
         printParameters(console, fit.parameters(), fitSeconds);
+        console.printf(Locale.ROOT, "stopped: %s%n", fit.stopReason());
         Accuracy training = trainingAccuracy(fit, data);
         console.printf(Locale.ROOT, "training accuracy: %s of %d%n", training.percent(), training.total());
         if (100.0 * training.correct() < MIN_TRAINING_PERCENT * training.total()) {
             console.flush();
             spec.commandLine().getErr().printf(Locale.ROOT, "atlas rpb: the principal boundary does not separate "
                     + "'%s' from '%s': %.1f%% of the training points lie on their class's side, expected at least "
-                    + "%.0f%%. RPB follows each class along a curve (§5); classes that fill regions (two hemispheres, "
-                    + "say) have no principal flow to follow, and other values of --h, --alpha or --iterations may "
-                    + "not help.%n", fit.plusName(), fit.minusName(), 100.0 * training.correct() / training.total(),
-                    MIN_TRAINING_PERCENT);
+                    + "%.0f%%. RPB follows each class along a curve (§5), or along its margin toward the other class "
+                    + "where the classes fill regions; classes that interleave have neither, and other values of --h, "
+                    + "--alpha or --iterations may not help.%n", fit.plusName(), fit.minusName(),
+                    100.0 * training.correct() / training.total(), MIN_TRAINING_PERCENT);
             return ExitCodes.CHECK_FAILED;
         }
 

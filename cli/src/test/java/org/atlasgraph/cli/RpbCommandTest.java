@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.atlasgraph.pointcloud.data.KleinPatches;
@@ -37,7 +38,8 @@ class RpbCommandTest {
 
         assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.OK);
         assertThat(run.out()).contains("data: 2500 patches of the Klein bottle (seed 1)")
-                .contains("h (kernel radius)").containsPattern("iterations +\\| +2000");
+                .contains("h (kernel radius)").containsPattern("iterations +\\| +2000")
+                .contains("stopped: the ");
         assertThat(accuracy(run.out(), "held-out accuracy: ")).as("held-out accuracy (%)")
                 .isGreaterThanOrEqualTo(MIN_ACCURACY);
         for (String name : List.of("rpb-step-0800.png", "rpb-step-1600.png", "rpb.png")) {
@@ -67,25 +69,32 @@ class RpbCommandTest {
     }
 
     @Test
-    void classesThatFillRegionsAreReportedAsNotSeparated() throws IOException {
-        SplittableRandom rng = new SplittableRandom(7);
-        StringBuilder b = new StringBuilder("x,y,z,label\n");
-        for (int i = 0; i < 500; i++) {
-            double[] v = {rng.nextGaussian(), rng.nextGaussian(), rng.nextGaussian()};
-            double norm = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
-            b.append(v[0] / norm).append(',').append(v[1] / norm).append(',').append(v[2] / norm)
-                    .append(v[2] > 0 ? ",north\n" : ",south\n");
-        }
-        Path train = Files.writeString(dir.resolve("hemispheres.csv"), b.toString());
+    void classesThatFillRegionsAreFollowedAlongTheirMargins() throws IOException {
+        Path train = writeSphere(dir.resolve("hemispheres.csv"), x -> x[2] > 0 ? "north" : "south");
 
         CliRun run = CliRun.atlas("rpb", "--train", train.toString(), "--iterations", "300");
 
-        assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.CHECK_FAILED);
+        assertThat(run.exitCode()).as("exit code; stderr: %s%nstdout: %s", run.err(), run.out())
+                .isEqualTo(ExitCodes.OK);
+        assertThat(accuracy(run.out(), "training accuracy: ")).as("training accuracy (%)")
+                .isGreaterThanOrEqualTo(RpbCommand.MIN_TRAINING_PERCENT);
+        assertThat(run.out()).contains("stopped: the ");
+    }
+
+    @Test
+    void classesThatInterleaveAreReportedAsNotSeparated() throws IOException {
+        SplittableRandom labels = new SplittableRandom(8);
+        Path train = writeSphere(dir.resolve("interleaved.csv"), x -> labels.nextBoolean() ? "north" : "south");
+
+        CliRun run = CliRun.atlas("rpb", "--train", train.toString(), "--iterations", "300");
+
+        assertThat(run.exitCode()).as("exit code; stderr: %s%nstdout: %s", run.err(), run.out())
+                .isEqualTo(ExitCodes.CHECK_FAILED);
         assertThat(accuracy(run.out(), "training accuracy: ")).as("training accuracy (%)")
                 .isLessThan(RpbCommand.MIN_TRAINING_PERCENT);
         assertThat(run.errLines()).as("one line saying why").hasSize(1);
         assertThat(run.err()).startsWith("atlas rpb: the principal boundary does not separate 'north' from 'south': ")
-                .contains("classes that fill regions");
+                .contains("classes that interleave");
     }
 
     @Test
@@ -150,6 +159,21 @@ class RpbCommandTest {
             }
             b.append('\n');
             written++;
+        }
+        Files.writeString(file, b.toString());
+        return file;
+    }
+
+    /** Writes 500 uniform points of S² as CSV with columns x, y, z and the label the rule gives each. */
+    private static Path writeSphere(Path file, Function<double[], String> label) throws IOException {
+        SplittableRandom rng = new SplittableRandom(7);
+        StringBuilder b = new StringBuilder("x,y,z,label\n");
+        for (int i = 0; i < 500; i++) {
+            double[] v = {rng.nextGaussian(), rng.nextGaussian(), rng.nextGaussian()};
+            double norm = Math.sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+            double[] x = {v[0] / norm, v[1] / norm, v[2] / norm};
+            b.append(x[0]).append(',').append(x[1]).append(',').append(x[2]).append(',').append(label.apply(x))
+                    .append('\n');
         }
         Files.writeString(file, b.toString());
         return file;

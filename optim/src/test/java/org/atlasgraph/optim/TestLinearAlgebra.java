@@ -13,6 +13,26 @@ public final class TestLinearAlgebra {
     private TestLinearAlgebra() {
     }
 
+    /**
+     * @param n   the size
+     * @param rng the random source
+     * @return an n×n orthogonal matrix (its rows orthonormal), from Gram–Schmidt on a Gaussian matrix
+     */
+    public static double[][] randomOrthogonal(int n, RandomGenerator rng) {
+        double[][] rows = new double[n][];
+        for (int i = 0; i < n; i++) {
+            double[] v = new double[n];
+            for (int j = 0; j < n; j++) {
+                v[j] = rng.nextGaussian();
+            }
+            for (int j = 0; j < i; j++) {
+                v = add(v, scaled(rows[j], -dot(v, rows[j])));
+            }
+            rows[i] = normalized(v);
+        }
+        return rows;
+    }
+
     /** @return a·b */
     public static double dot(double[] a, double[] b) {
         double s = 0;

@@ -1,10 +1,13 @@
 package org.atlasgraph.optim.boundary;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.atlasgraph.api.ChartPoint;
 
 /**
- * The training points of one class, located once in the atlas, with nearest-point searches in the ambient space.
+ * The training points of one class, located once in the atlas (each in a chart centred at it where the manifold can
+ * centre charts), with nearest-point searches in the distance of {@link BoundaryPrimitives#distance}.
  */
 final class ClassSample {
     private static final int PAIR_SAMPLE = 2000;
@@ -12,11 +15,13 @@ final class ClassSample {
     private final String name;
     private final List<ChartPoint> points;
     private final double[][] ambient;
+    private final BoundaryPrimitives g;
 
-    ClassSample(String name, List<ChartPoint> points, List<double[]> ambient) {
+    ClassSample(String name, List<ChartPoint> points, List<double[]> ambient, BoundaryPrimitives g) {
         this.name = name;
         this.points = List.copyOf(points);
         this.ambient = ambient.toArray(new double[0][]);
+        this.g = g;
     }
 
     String name() {
@@ -35,9 +40,19 @@ final class ClassSample {
         return ambient[i];
     }
 
+    /** @return the distance between points i and j of this class */
+    double distance(int i, int j) {
+        return g.distance(points.get(i), ambient[i], points.get(j), ambient[j]);
+    }
+
+    /** @return the distance from point i of this class to a point p with ambient representation x */
+    double distance(int i, ChartPoint p, double[] x) {
+        return g.distance(points.get(i), ambient[i], p, x);
+    }
+
     /**
-     * The closest pair of points of two classes in the ambient distance. Classes of more than {@value #PAIR_SAMPLE}
-     * points are searched on an evenly strided subsample of that size, which bounds the cost at 4·10⁶ distances.
+     * The closest pair of points of two classes. Classes of more than {@value #PAIR_SAMPLE} points are searched on an
+     * evenly strided subsample of that size, which bounds the cost at 4·10⁶ distances.
      *
      * @return {index in a, index in b}
      */
@@ -48,7 +63,7 @@ final class ClassSample {
         double bestD = Double.POSITIVE_INFINITY;
         for (int i = 0; i < a.size(); i += strideA) {
             for (int j = 0; j < b.size(); j += strideB) {
-                double d = squaredDistance(a.ambient[i], b.ambient[j]);
+                double d = a.distance(i, b.point(j), b.ambient(j));
                 if (d < bestD) {
                     bestD = d;
                     best = new int[] {i, j};
@@ -59,30 +74,32 @@ final class ClassSample {
     }
 
     /**
-     * The ambient distances from x to every point of the class, sorted: the chord distance bounds the geodesic
-     * distance from below.
+     * @param p a point
+     * @param x its ambient representation
+     * @return the distances from p to every point of the class, sorted
      */
-    double[] sortedDistancesFrom(double[] x) {
+    double[] sortedDistancesFrom(ChartPoint p, double[] x) {
         double[] d = new double[ambient.length];
         for (int i = 0; i < d.length; i++) {
-            d[i] = Math.sqrt(squaredDistance(ambient[i], x));
+            d[i] = distance(i, p, x);
         }
-        java.util.Arrays.sort(d);
+        Arrays.sort(d);
         return d;
     }
 
     /**
-     * @param x an ambient point
+     * @param p a point
+     * @param x its ambient representation
      * @param k how many
-     * @return the indices of the k points nearest to x in the ambient distance, nearest first
+     * @return the indices of the k points nearest to p, nearest first
      */
-    int[] nearestIndices(double[] x, int k) {
+    int[] nearestIndices(ChartPoint p, double[] x, int k) {
         int m = Math.min(k, ambient.length);
         int[] best = new int[m];
         double[] bestD = new double[m];
         int filled = 0;
         for (int i = 0; i < ambient.length; i++) {
-            double d = squaredDistance(ambient[i], x);
+            double d = distance(i, p, x);
             if (filled < m || d < bestD[filled - 1]) {
                 int j = filled < m ? filled++ : m - 1;
                 while (j > 0 && bestD[j - 1] > d) {
@@ -97,12 +114,30 @@ final class ClassSample {
         return best;
     }
 
-    static double squaredDistance(double[] a, double[] b) {
-        double s = 0;
-        for (int i = 0; i < a.length; i++) {
-            double t = a[i] - b[i];
-            s += t * t;
+    /** @return for each point, the distance to the nearest point of the other class */
+    double[] distancesTo(ClassSample other) {
+        double[] d = new double[size()];
+        for (int i = 0; i < size(); i++) {
+            int nearest = other.nearestIndices(point(i), ambient(i), 1)[0];
+            d[i] = other.distance(nearest, point(i), ambient(i));
         }
-        return s;
+        return d;
+    }
+
+    /**
+     * @param toOther   for each point, the distance to the other class ({@link #distancesTo})
+     * @param width     the margin's width
+     * @return the class restricted to its points within {@code width} of the other class, in their original order
+     */
+    ClassSample within(double[] toOther, double width) {
+        List<ChartPoint> kept = new ArrayList<>();
+        List<double[]> keptAmbient = new ArrayList<>();
+        for (int i = 0; i < size(); i++) {
+            if (toOther[i] <= width) {
+                kept.add(point(i));
+                keptAmbient.add(ambient(i));
+            }
+        }
+        return new ClassSample(name, kept, keptAmbient, g);
     }
 }

@@ -35,7 +35,7 @@ final class NeighbourGraph {
 
     private final ClassSample sample;
     private final int d;
-    /** The graph, its edges i → j weighted by chord length ‖x_i − x_j‖. */
+    /** The graph, its edges i → j weighted by the distance of {@link BoundaryPrimitives#distance}. */
     private final CsrDijkstra graph;
     /** edgeLog[e] for the edge e from i to j: Log_{x_i}(x_j), in x_i's chart. */
     private final double[][] edgeLog;
@@ -51,7 +51,7 @@ final class NeighbourGraph {
         this.edgeTransport = edgeTransport;
     }
 
-    /** Builds the symmetric k-nearest-neighbour graph of a class (chord distances) and its edges' geometry. */
+    /** Builds the symmetric k-nearest-neighbour graph of a class and its edges' geometry. */
     static NeighbourGraph of(ClassSample sample, BoundaryPrimitives g) {
         int n = sample.size();
         int k = Math.min(DEGREE, n - 1);
@@ -60,7 +60,7 @@ final class NeighbourGraph {
             nb.add(new ArrayList<>());
         }
         for (int i = 0; i < n; i++) {
-            for (int j : sample.nearestIndices(sample.ambient(i), k + 1)) {
+            for (int j : sample.nearestIndices(sample.point(i), sample.ambient(i), k + 1)) {
                 if (j != i) {
                     if (!nb.get(i).contains(j)) {
                         nb.get(i).add(j);
@@ -88,7 +88,7 @@ final class NeighbourGraph {
                 int e = offsets[i] + a;
                 int j = list.get(a);
                 targets[e] = j;
-                length[e] = Math.sqrt(ClassSample.squaredDistance(sample.ambient(i), sample.ambient(j)));
+                length[e] = sample.distance(i, j);
                 log[e] = g.near(xi, sample.point(j)).tau().toArray();
                 transport[e] = transportMatrix(sample.point(j), xi, d, g);
             }
@@ -127,8 +127,8 @@ final class NeighbourGraph {
         CsrDijkstra.Search search = graph.search(0, v -> 0, reach);
         double[] gram = g.gram(p);
         double[] x = g.manifold().embed(p);
-        for (int i : sample.nearestIndices(x, Math.min(DEGREE, n))) {
-            double len = Math.sqrt(ClassSample.squaredDistance(sample.ambient(i), x));
+        for (int i : sample.nearestIndices(p, x, Math.min(DEGREE, n))) {
+            double len = sample.distance(i, p, x);
             if (len <= reach) {
                 System.arraycopy(g.near(p, sample.point(i)).tau().toArray(), 0, log, i * d, d);
                 System.arraycopy(transportMatrix(sample.point(i), p, d, g), 0, carry, i * dd, dd);

@@ -1,6 +1,7 @@
 package org.atlasgraph.optim.boundary;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -12,6 +13,9 @@ import org.atlasgraph.api.Metric;
 import org.atlasgraph.api.Retraction;
 import org.atlasgraph.api.TangentVector;
 import org.atlasgraph.api.VectorTransport;
+import org.atlasgraph.api.capability.ChartCentring;
+import org.atlasgraph.api.capability.ExactGeometry;
+import org.atlasgraph.api.capability.Geodesics;
 import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.Defect;
 import org.atlasgraph.api.check.InvalidInputException;
@@ -36,6 +40,11 @@ import org.atlasgraph.api.check.InvalidInputException;
  * to agree with the + direction transported to it, so that both flows run the same way. The default h is
  * {@link #suggestRadius}.
  *
+ * <p>The integration ends when the boundary closes (it comes back to its start, running the same way, after at least
+ * {@value #CLOSURE_MIN_LENGTH} h: then it separates the surface into two sides, as on a sphere cut by a great circle),
+ * when a flow leaves the data (fewer than the minimum of neighbours within h) or a step would cross the manifold's
+ * edge (a learned atlas where its data end), or after the iteration budget; {@link BoundaryFit#stopReason} says which.
+ *
  * <p>Deviations from the paper, and why.
  * <ol>
  *   <li>The neighbours of a flow point are the class's points within h along a k-nearest-neighbour graph of the class,
@@ -53,14 +62,19 @@ import org.atlasgraph.api.check.InvalidInputException;
  *   <li>Between nearby points (neighbours, chain links, consecutive curve points) logarithms and transports are the
  *       first-order ones of §2.4 and §4.2.4 ({@code BoundaryPrimitives}), never the manifold's long-range ones, which a
  *       learned atlas answers with a shortest-path search; and every curve point is located afresh after its step,
- *       so that it stays in the chart that fits the data best.</li>
+ *       so that it stays in the chart that fits the data best (where the manifold can centre charts, a chart centred
+ *       at it).</li>
+ *   <li>Nearness (graph neighbours, closest pairs, the nearest boundary point) is measured by the manifold's
+ *       Riemannian distance, or by the chord on a learned atlas with the induced metric, so that an isometry of the
+ *       manifold moving the data moves the boundary with them ({@code BoundaryPrimitives}).</li>
+ *   <li>Classes that are regions rather than curves (no scale at which their neighbourhoods are elongated: two
+ *       hemispheres) have no principal direction inside; there each flow follows the class's margin toward the other
+ *       class, the {@value #MARGIN_FRACTION} of its points nearest to it, which is a band along the boundary.</li>
  * </ol>
  *
  * <p>Instances are immutable; configure them with {@link #on(Manifold)}.
  */
 public final class PrincipalBoundary {
-    /** The paper's number of Euler steps (§5). */
-    public static final int DEFAULT_ITERATIONS = 2000;
     /** Default α of eq. E.1, per unit of h: α = {@value} / h pulls a flow back over a few multiples of h. */
     public static final double DEFAULT_ALPHA_TIMES_RADIUS = 1.0;
     /**
@@ -75,6 +89,23 @@ public final class PrincipalBoundary {
     public static final int DEFAULT_CHAIN_LINKS = 16;
     /** Default minimum number of neighbours a flow point needs: d + 1 = 3 points span a 2-dimensional covariance. */
     public static final int DEFAULT_MIN_NEIGHBOURS = 3;
+
+    /** The boundary may close only after it has run this many h. */
+    public static final double CLOSURE_MIN_LENGTH = 2;
+    /** The boundary closes where it passes within this many h of its start, at the nearest approach. */
+    static final double CLOSURE_RADIUS = 0.25;
+    /** The fraction of the points of region-like classes that forms their margins. */
+    static final double MARGIN_FRACTION = 0.2;
+    /**
+     * The least elongation ({@link LocalStatistics#elongation}) of the neighbourhoods where the flows start for the
+     * classes to count as curves: the median of an isotropic sample is about 1.75 whatever its size, the 95th
+     * percentile 3–3.7; bands and the Klein bottle's classes reach 10–16.
+     */
+    static final double REGION_ELONGATION = 5;
+    /** The paper's number of Euler steps (§5); the command line's default budget. */
+    public static final int PAPER_ITERATIONS = 2000;
+    /** The default iteration budget: the integration usually stops earlier, when the boundary closes. */
+    public static final int DEFAULT_MAX_ITERATIONS = 10_000;
 
     private static final int RELAX_SWEEPS = 2;
     private static final int SETTLE_ITERATIONS = 100;
@@ -98,7 +129,9 @@ public final class PrincipalBoundary {
 
     private PrincipalBoundary(Builder b) {
         this.manifold = b.manifold;
-        this.primitives = new BoundaryPrimitives(b.manifold, b.retraction, b.log, b.localLog, b.transport, b.metric);
+        this.primitives = new BoundaryPrimitives(b.manifold, b.retraction, b.log, b.localLog, b.transport, b.metric,
+                BoundaryPrimitives.chordal(b.manifold), b.manifold.capability(Geodesics.class),
+                b.manifold.capability(ExactGeometry.class), b.manifold.capability(ChartCentring.class));
         this.radius = b.radius;
         this.alpha = b.alpha;
         this.step = b.step;
@@ -118,13 +151,18 @@ public final class PrincipalBoundary {
      *
      * @param manifold the manifold
      * @return a builder
-     * @throws InvalidInputException if the manifold's dimension is not 2
+     * @throws InvalidInputException if the manifold's dimension is not 2, or it has neither a Riemannian distance
+     *     ({@link Geodesics}) nor the metric induced by R^D, under which chords stand in for it
      */
     public static Builder on(Manifold manifold) {
         Objects.requireNonNull(manifold, "manifold");
         if (manifold.dimension() != 2) {
             throw new InvalidInputException("manifold", "dimension 2 (a principal boundary is a curve that separates"
                     + " a surface)", "dimension " + manifold.dimension() + " (" + manifold.name() + ")");
+        }
+        if (!BoundaryPrimitives.chordal(manifold) && manifold.capability(Geodesics.class).isEmpty()) {
+            throw new InvalidInputException("manifold", "a manifold with a Riemannian distance (Geodesics) or the"
+                    + " metric induced by R^D, to tell which points are near", manifold.name() + " with neither");
         }
         return new Builder(manifold);
     }
@@ -134,27 +172,19 @@ public final class PrincipalBoundary {
      *
      * @param plus  the ambient points of the first class (not modified)
      * @param minus the ambient points of the second class (not modified)
-     * @return the three curves and the classifier
+     * @return the three curves, the classifier, and why the integration stopped
      * @throws InvalidInputException if a class has fewer points than a flow needs neighbours, a point is malformed or
-     *     off the manifold, h is too small to find neighbours at a flow's start (the message suggests a value), or a
-     *     flow leaves the data during the integration
+     *     off the manifold, or h is too small to find neighbours at a flow's start (the message suggests a value)
      */
     public BoundaryFit fit(List<double[]> plus, List<double[]> minus) {
-        ClassSample p = ingest(plusName, plus);
-        ClassSample m = ingest(minusName, minus);
-        NeighbourGraph pg = NeighbourGraph.of(p, primitives);
-        NeighbourGraph mg = NeighbourGraph.of(m, primitives);
-        double h = radius.orElseGet(() -> RadiusSelection.suggest(p, pg, m, mg, primitives));
-        double eta = step.orElse(DEFAULT_STEP_PER_RADIUS * h);
-        BoundaryParameters parameters = new BoundaryParameters(h, alpha.orElse(DEFAULT_ALPHA_TIMES_RADIUS / h), eta,
-                iterations, boundaryCorrection.orElse(DEFAULT_CORRECTION_TIMES_STEP / eta), chainLinks);
-        return new Integration(parameters, p, pg, m, mg).run();
+        return integration(ingest(plusName, plus), ingest(minusName, minus)).run();
     }
 
     /**
      * The kernel radius h that {@link #fit} uses when none is given: the smallest radius at which the neighbourhoods of
-     * both classes are elongated (median λ₂/λ₁ of the local covariance ≤ 0.4 over sample points), with a margin of 25%.
-     * Below the half-width of a class a neighbourhood is a disc, and its top eigenvector is noise.
+     * both classes are elongated (median λ₂/λ₁ of the local covariance ≤ 0.4 over sample points), with a headroom of
+     * 25%. Below the half-width of a class a neighbourhood is a disc, and its top eigenvector is noise. For classes
+     * that are regions, the radius for their margins.
      *
      * @param plus  the ambient points of the first class (not modified)
      * @param minus the ambient points of the second class (not modified)
@@ -162,10 +192,36 @@ public final class PrincipalBoundary {
      * @throws InvalidInputException as {@link #fit} for malformed classes
      */
     public double suggestRadius(List<double[]> plus, List<double[]> minus) {
-        ClassSample p = ingest(plusName, plus);
-        ClassSample m = ingest(minusName, minus);
-        return RadiusSelection.suggest(p, NeighbourGraph.of(p, primitives), m, NeighbourGraph.of(m, primitives),
-                primitives);
+        return integration(ingest(plusName, plus), ingest(minusName, minus)).parameters.radius();
+    }
+
+    /**
+     * The integration of the whole classes, or of their margins where the whole classes are regions: where the flows
+     * would start, the principal direction is not told apart from the noise of an isotropic sample.
+     */
+    private Integration integration(ClassSample p, ClassSample m) {
+        Integration whole = new Integration(classes(p, m, false));
+        if (!whole.regions()) {
+            return whole;
+        }
+        double[] pd = p.distancesTo(m);
+        double[] md = m.distancesTo(p);
+        double[] all = new double[pd.length + md.length];
+        System.arraycopy(pd, 0, all, 0, pd.length);
+        System.arraycopy(md, 0, all, pd.length, md.length);
+        Arrays.sort(all);
+        double width = all[Math.min(all.length, Math.max(2 * minNeighbours,
+                (int) Math.ceil(MARGIN_FRACTION * all.length))) - 1];
+        return new Integration(classes(p.within(pd, width), m.within(md, width), true));
+    }
+
+    /** The classes the flows follow, with their neighbour graphs. */
+    private record Classes(ClassSample plus, NeighbourGraph plusGraph, ClassSample minus, NeighbourGraph minusGraph,
+                           boolean margins) {
+    }
+
+    private Classes classes(ClassSample p, ClassSample m, boolean margins) {
+        return new Classes(p, NeighbourGraph.of(p, primitives), m, NeighbourGraph.of(m, primitives), margins);
     }
 
     private ClassSample ingest(String name, List<double[]> points) {
@@ -181,16 +237,20 @@ public final class PrincipalBoundary {
             String input = label + " point " + i;
             double[] x = Checks.requireFiniteOfLength(input, points.get(i), manifold.ambientDimension(),
                     "ambient dimension of " + manifold.name());
-            ChartPoint q = locate(input, x);
+            ChartPoint q = primitives.centred(locate(input, x));
             located.add(q);
             ambient.add(manifold.embed(q));
         }
-        return new ClassSample(name, located, ambient);
+        return new ClassSample(name, located, ambient, primitives);
     }
 
     /** Locates a point of finite entries after checking that it is on the manifold, naming it if it is not. */
     private ChartPoint locate(String input, double[] x) {
         return manifold.locate(Checks.requireOnManifold(input, x, manifold::checkPoint));
+    }
+
+    /** Why a curve cannot go on: a value, which ends the integration with its reason. */
+    private record Halt(String reason) {
     }
 
     /** One run of the integration: the mutable state of the three curves and the two chains. */
@@ -202,13 +262,44 @@ public final class PrincipalBoundary {
         private final NeighbourGraph plusGraph;
         private final NeighbourGraph minusGraph;
 
-        Integration(BoundaryParameters parameters, ClassSample plus, NeighbourGraph plusGraph, ClassSample minus,
-                    NeighbourGraph minusGraph) {
-            this.parameters = parameters;
-            this.plus = plus;
-            this.minus = minus;
-            this.plusGraph = plusGraph;
-            this.minusGraph = minusGraph;
+        private final ChartPoint plusStartPoint;
+        private final LocalStatistics plusStartStatistics;
+        private final ChartPoint minusStartPoint;
+        private final LocalStatistics minusStartStatistics;
+
+        /**
+         * Fills in the parameters' defaults and finds where the flows start.
+         *
+         * @throws InvalidInputException if h is too small to find neighbours at a flow's start
+         */
+        Integration(Classes classes) {
+            this.plus = classes.plus();
+            this.minus = classes.minus();
+            this.plusGraph = classes.plusGraph();
+            this.minusGraph = classes.minusGraph();
+            double h = radius.orElseGet(() -> RadiusSelection.suggest(plus, plusGraph, minus, minusGraph, g));
+            double eta = step.orElse(DEFAULT_STEP_PER_RADIUS * h);
+            double beta = boundaryCorrection.orElse(DEFAULT_CORRECTION_TIMES_STEP / eta);
+            this.parameters = new BoundaryParameters(h, alpha.orElse(DEFAULT_ALPHA_TIMES_RADIUS / h), eta,
+                    iterations, beta, chainLinks, classes.margins(), plus.size(), minus.size());
+            int[] closest = ClassSample.closestPair(plus, minus);
+            this.plusStartPoint = plusStart.map(x -> locateStart(plusName, x))
+                    .orElseGet(() -> settle(plus, plus.point(closest[0])));
+            this.plusStartStatistics = statistics(plus, plusStartPoint);
+            requireAtStart(plus, plusStartPoint, plusStartStatistics);
+            this.minusStartPoint = minusStart.map(x -> locateStart(minusName, x))
+                    .orElseGet(() -> settle(minus, minus.point(closest[1])));
+            this.minusStartStatistics = statistics(minus, minusStartPoint);
+            requireAtStart(minus, minusStartPoint, minusStartStatistics);
+        }
+
+        /**
+         * @return whether, where either flow starts, the principal direction is not told apart from the noise of an
+         *     isotropic sample ({@link LocalStatistics#elongation} below {@value #REGION_ELONGATION}): the classes are
+         *     regions there, not curves
+         */
+        boolean regions() {
+            return Math.min(plusStartStatistics.elongation(), minusStartStatistics.elongation()) < REGION_ELONGATION;
         }
 
         private LocalStatistics statistics(ClassSample s, ChartPoint p) {
@@ -217,15 +308,11 @@ public final class PrincipalBoundary {
         }
 
         BoundaryFit run() {
-            double h = parameters.radius();
             int k = parameters.chainLinks();
-            int[] closest = ClassSample.closestPair(plus, minus);
-            ChartPoint gp = plusStart.map(x -> locateStart(plusName, x))
-                    .orElseGet(() -> settle(plus, plus.point(closest[0])));
-            LocalStatistics sp = require(plus, gp, 0);
-            ChartPoint gm = minusStart.map(x -> locateStart(minusName, x))
-                    .orElseGet(() -> settle(minus, minus.point(closest[1])));
-            LocalStatistics sm = require(minus, gm, 0);
+            ChartPoint gp = plusStartPoint;
+            LocalStatistics sp = plusStartStatistics;
+            ChartPoint gm = minusStartPoint;
+            LocalStatistics sm = minusStartStatistics;
 
             GeodesicChain joint = GeodesicChain.shoot(gp, gm, 2 * k, g);
             joint.relax((2 * k) * (2 * k), g);
@@ -243,11 +330,21 @@ public final class PrincipalBoundary {
             List<ChartPoint> minusCurve = new ArrayList<>();
             List<ChartPoint> boundaryCurve = new ArrayList<>();
             List<TangentVector> normals = new ArrayList<>();
+            Closure closure = null;
             double eta = parameters.step();
+            String stopReason = "the iteration budget of " + parameters.iterations() + " steps was reached";
             for (int t = 0; ; t++) {
                 if (t > 0) {
-                    sp = require(plus, gp, t);
-                    sm = require(minus, gm, t);
+                    sp = statistics(plus, gp);
+                    sm = statistics(minus, gm);
+                    Optional<Halt> left = leftTheData(plus, gp, sp, t);
+                    if (left.isEmpty()) {
+                        left = leftTheData(minus, gm, sm, t);
+                    }
+                    if (left.isPresent()) {
+                        stopReason = left.get().reason();
+                        break;
+                    }
                     wp = aligned(gp, sp.direction(), wp);
                     wm = aligned(gm, sm.direction(), wm);
                 }
@@ -259,22 +356,41 @@ public final class PrincipalBoundary {
                 TangentVector direction = tp.plus(tm).scale(0.5);
                 TangentVector logPlus = toPlus.logOfLast(g);
                 TangentVector logMinus = toMinus.logOfLast(g);
+                if (closure == null) {
+                    closure = new Closure(b, direction);
+                } else if (closure.closesAt(b, direction)) {
+                    stopReason = "the boundary closed after " + t + " steps (length "
+                            + Checks.number(closure.length) + ", back within " + Checks.number(closure.nearest)
+                            + " of its start)";
+                    break;
+                }
                 plusCurve.add(gp);
                 minusCurve.add(gm);
                 boundaryCurve.add(b);
-                normals.add(normal(b, direction, logPlus, logMinus));
+                TangentVector nb = normal(b, direction, logPlus, logMinus);
+                normals.add(nb);
                 if (t == parameters.iterations()) {
                     break;
                 }
                 TangentVector vp = flowVelocity(gp, wp, sp.meanLog());
                 TangentVector vm = flowVelocity(gm, wm, sm.meanLog());
-                TangentVector vb = direction.plus(logPlus.plus(logMinus).scale(0.5 * parameters.boundaryCorrection()));
+                TangentVector pull = logPlus.plus(logMinus).scale(0.5);
+                TangentVector vb = direction.plus(pull.scale(parameters.boundaryCorrection()));
                 TangentVector stepPlus = vp.scale(eta);
                 TangentVector stepMinus = vm.scale(eta);
                 TangentVector stepBoundary = vb.scale(eta);
-                ChartPoint gpNext = step(gp, stepPlus, "principal flow of class '" + plusName + "'", t);
-                ChartPoint gmNext = step(gm, stepMinus, "principal flow of class '" + minusName + "'", t);
-                ChartPoint bNext = step(b, stepBoundary, "principal boundary", t);
+                Step plusStep = step(gp, stepPlus, "the principal flow of class '" + plusName + "'", t);
+                Step minusStep = step(gm, stepMinus, "the principal flow of class '" + minusName + "'", t);
+                Step boundaryStep = step(b, stepBoundary, "the principal boundary", t);
+                Optional<Halt> edge = plusStep.halt().or(minusStep::halt).or(boundaryStep::halt);
+                if (edge.isPresent()) {
+                    stopReason = edge.get().reason();
+                    break;
+                }
+                ChartPoint gpNext = plusStep.point();
+                ChartPoint gmNext = minusStep.point();
+                ChartPoint bNext = boundaryStep.point();
+                closure.advance(g.norm(b, stepBoundary));
                 wp = g.nearTransport(gp, wp, gpNext);
                 wm = g.nearTransport(gm, wm, gmNext);
                 gp = gpNext;
@@ -289,36 +405,77 @@ public final class PrincipalBoundary {
             return new BoundaryFit(g, parameters, plusName, minusName,
                     new Curve("principal flow of class '" + plusName + "'", plusCurve, manifold),
                     new Curve("principal flow of class '" + minusName + "'", minusCurve, manifold),
-                    new Curve("principal boundary", boundaryCurve, manifold), normals);
+                    new Curve("principal boundary", boundaryCurve, manifold), normals, stopReason,
+                    stopReason.startsWith("the boundary closed"));
         }
 
         /**
-         * One Euler step, {@code Ret_p(τ)}, after which the point is located afresh in the chart the atlas prefers for
-         * it. Why: on a learned atlas a chart's domain of trust can reach beyond where its quadratic fits the data, and
-         * a curve that stayed in one chart would follow the quadratic off the manifold; locating also checks that the
-         * point is still on the manifold.
-         *
-         * @throws InvalidInputException naming the curve and the step if the point has left the manifold, or the step
-         *     would cross its edge (a learned atlas where its data end)
+         * Whether the boundary has come back to its start: after it has run at least {@value #CLOSURE_MIN_LENGTH} h,
+         * at the point of nearest approach within {@value #CLOSURE_RADIUS} h of the start, running the same way.
          */
-        private ChartPoint step(ChartPoint p, TangentVector tau, String curve, int t) {
-            Optional<ChartPoint> q = g.retract(p, tau);
-            if (q.isEmpty()) {
-                throw leftTheManifold(curve, t, "across the edge of the atlas");
+        private final class Closure {
+            private final ChartPoint start;
+            private final double[] startAmbient;
+            private final TangentVector startDirection;
+            private double length;
+            private double nearest = Double.POSITIVE_INFINITY;
+
+            Closure(ChartPoint start, TangentVector direction) {
+                this.start = start;
+                this.startAmbient = manifold.embed(start);
+                this.startDirection = direction;
             }
-            double[] x = manifold.embed(q.get());
-            Optional<Defect> defect = manifold.checkPoint(x);
-            if (defect.isPresent()) {
-                throw leftTheManifold(curve, t, "(" + defect.get().what() + " off by "
-                        + Checks.number(defect.get().measured()) + ")");
+
+            void advance(double stepLength) {
+                length += stepLength;
             }
-            return manifold.locate(x);
+
+            boolean closesAt(ChartPoint b, TangentVector direction) {
+                double h = parameters.radius();
+                if (length < CLOSURE_MIN_LENGTH * h) {
+                    return false;
+                }
+                double d = g.distance(b, manifold.embed(b), start, startAmbient);
+                if (d <= CLOSURE_RADIUS * h && d < nearest) {
+                    nearest = d;
+                    return false;
+                }
+                if (nearest > CLOSURE_RADIUS * h) {
+                    return false;
+                }
+                if (g.inner(b, direction, g.nearTransport(start, startDirection, b)) > 0) {
+                    return true;
+                }
+                nearest = Double.POSITIVE_INFINITY;
+                return false;
+            }
         }
 
-        private InvalidInputException leftTheManifold(String curve, int t, String how) {
-            return new InvalidInputException(curve, "a curve on the manifold", "one that left it at step " + t + " "
-                    + how, "try a smaller step (now " + Checks.number(parameters.step()) + ") or a larger alpha (now "
-                    + Checks.number(parameters.alpha()) + ")");
+        /** The outcome of one Euler step: the point reached, or why there is none. */
+        private record Step(ChartPoint point, Optional<Halt> halt) {
+        }
+
+        /**
+         * One Euler step, {@code Ret_p(τ)}, after which the point is held in its canonical chart (centred at it, or on
+         * a learned atlas the chart that fits the data best there, see {@link BoundaryPrimitives#canonical}).
+         *
+         * @return the new point, or why the curve cannot take the step: it would cross the manifold's edge (a learned
+         *     atlas where its data end), or leave the manifold (the point fails {@code checkPoint})
+         */
+        private Step step(ChartPoint p, TangentVector tau, String curve, int t) {
+            Optional<ChartPoint> q = g.retract(p, tau);
+            if (q.isEmpty()) {
+                return new Step(p, Optional.of(new Halt(curve + " reached the edge of the atlas at step " + t
+                        + ", where its data end")));
+            }
+            Optional<Defect> defect = manifold.checkPoint(manifold.embed(q.get()));
+            if (defect.isPresent()) {
+                return new Step(p, Optional.of(new Halt(curve + " left the manifold at step " + t + " ("
+                        + defect.get().what() + " off by " + Checks.number(defect.get().measured()) + "); try a "
+                        + "smaller step (now " + Checks.number(parameters.step()) + ") or a larger alpha (now "
+                        + Checks.number(parameters.alpha()) + ")")));
+            }
+            return new Step(g.canonical(q.get()), Optional.empty());
         }
 
         /**
@@ -379,7 +536,7 @@ public final class PrincipalBoundary {
                 if (q.isEmpty()) {
                     break;
                 }
-                p = q.get();
+                p = g.canonical(q.get());
             }
             return p;
         }
@@ -388,30 +545,38 @@ public final class PrincipalBoundary {
             String input = "start point of class '" + name + "'";
             Checks.requireFiniteOfLength(input, x, manifold.ambientDimension(), "ambient dimension of "
                     + manifold.name());
-            return locate(input, x);
+            return g.centred(locate(input, x));
         }
 
-        /** The local statistics at a flow point, which must have enough neighbours. */
-        private LocalStatistics require(ClassSample s, ChartPoint p, int t) {
-            LocalStatistics st = statistics(s, p);
-            if (st.neighbours() >= minNeighbours) {
-                return st;
-            }
-            double[] distances = s.sortedDistancesFrom(manifold.embed(p));
-            double suggestion = distances[Math.min(SUGGESTION_NEIGHBOURS, distances.length - 1)];
-            String found = st.neighbours() + (st.neighbours() == 1 ? " point" : " points") + " within h = "
-                    + Checks.number(parameters.radius());
-            if (t == 0) {
+        /** A flow must start with enough neighbours: otherwise h is too small, and the message suggests one. */
+        private void requireAtStart(ClassSample s, ChartPoint p, LocalStatistics st) {
+            if (st.neighbours() < minNeighbours) {
                 throw new InvalidInputException("h", "a radius with at least " + minNeighbours + " points of class '"
-                        + s.name() + "' around the start of its principal flow", found,
-                        "h is too small; try h = " + Checks.number(roundUp(suggestion)));
+                        + s.name() + "' around the start of its principal flow", within(st),
+                        "h is too small; try h = " + Checks.number(roundUp(suggestion(s, p))));
             }
-            throw new InvalidInputException("h", "a radius that keeps at least " + minNeighbours + " points of class '"
-                    + s.name() + "' near its principal flow",
-                    found + " at step " + t + ", where the flow left the data",
-                    "try a larger h (e.g. " + Checks.number(roundUp(Math.max(suggestion, 1.5 * parameters.radius())))
-                    + "), a larger alpha (now " + Checks.number(parameters.alpha()) + ") or a smaller step (now "
-                    + Checks.number(parameters.step()) + ")");
+        }
+
+        /** Where a flow has too few neighbours, it has left the data: the integration ends there, saying so. */
+        private Optional<Halt> leftTheData(ClassSample s, ChartPoint p, LocalStatistics st, int t) {
+            if (st.neighbours() >= minNeighbours) {
+                return Optional.empty();
+            }
+            return Optional.of(new Halt("the principal flow of class '" + s.name() + "' left the data at step " + t
+                    + " (" + within(st) + "; a larger h, e.g. " + Checks.number(roundUp(Math.max(suggestion(s, p),
+                    1.5 * parameters.radius()))) + ", a larger alpha (now " + Checks.number(parameters.alpha())
+                    + ") or a smaller step (now " + Checks.number(parameters.step()) + ") may keep it in)"));
+        }
+
+        private String within(LocalStatistics st) {
+            return st.neighbours() + (st.neighbours() == 1 ? " point" : " points") + " within h = "
+                    + Checks.number(parameters.radius());
+        }
+
+        /** @return the distance from p to its {@value #SUGGESTION_NEIGHBOURS}-th nearest point of the class */
+        private double suggestion(ClassSample s, ChartPoint p) {
+            double[] distances = s.sortedDistancesFrom(p, manifold.embed(p));
+            return distances[Math.min(SUGGESTION_NEIGHBOURS, distances.length - 1)];
         }
     }
 
@@ -432,7 +597,7 @@ public final class PrincipalBoundary {
         private OptionalDouble radius = OptionalDouble.empty();
         private OptionalDouble alpha = OptionalDouble.empty();
         private OptionalDouble step = OptionalDouble.empty();
-        private int iterations = DEFAULT_ITERATIONS;
+        private int iterations = DEFAULT_MAX_ITERATIONS;
         private OptionalDouble boundaryCorrection = OptionalDouble.empty();
         private int chainLinks = DEFAULT_CHAIN_LINKS;
         private int minNeighbours = DEFAULT_MIN_NEIGHBOURS;
@@ -446,8 +611,8 @@ public final class PrincipalBoundary {
             this.manifold = manifold;
             this.retraction = manifold.retraction();
             this.log = manifold.inverseRetraction();
-            this.localLog = BoundaryPrimitives.firstOrderLog(manifold);
-            this.transport = BoundaryPrimitives.firstOrderTransport(manifold);
+            this.localLog = BoundaryPrimitives.defaultLocalLog(manifold);
+            this.transport = BoundaryPrimitives.defaultLocalTransport(manifold);
             this.metric = manifold.metric();
         }
 
@@ -479,7 +644,8 @@ public final class PrincipalBoundary {
         }
 
         /**
-         * @param n the number of Euler steps ≥ 1; default {@value #DEFAULT_ITERATIONS}, as in the paper
+         * @param n the most Euler steps, ≥ 1; default {@value #DEFAULT_MAX_ITERATIONS} (the paper takes 2000; the
+         *          integration stops earlier when the boundary closes or a flow leaves the data)
          * @return this builder
          */
         public Builder iterations(int n) {

@@ -13,13 +13,13 @@ import org.atlasgraph.api.TangentVector;
  * neighbourhood is elongated along the class: below the class's half-width a neighbourhood is a disc and its top
  * eigenvector is noise (the failure App. E.2 describes), while far beyond it the neighbourhood bends with the class.
  * The suggestion is the smallest radius on a geometric grid at which the median eigenvalue ratio λ₂/λ₁ over sample
- * points of each class falls to {@value #ELONGATED}, times a margin of {@value #MARGIN}. Without such a radius it is
- * the radius with the most elongated neighbourhoods. The grid runs from the distance to the 50th nearest neighbour
+ * points of each class falls to {@value #ELONGATED}, times a headroom of {@value #HEADROOM}. Without such a radius it
+ * is the radius with the most elongated neighbourhoods. The grid runs from the distance to the 50th nearest neighbour
  * (below which the ratio of a sample covariance is dominated by sampling noise) to the class's diameter.
  */
 final class RadiusSelection {
     static final double ELONGATED = 0.4;
-    static final double MARGIN = 1.25;
+    static final double HEADROOM = 1.25;
     private static final int GRID = 16;
     private static final int SAMPLES = 16;
     /** Fewest neighbours for a covariance whose eigenvalue ratio is not dominated by sampling noise (≈ 0.7 for 50). */
@@ -46,7 +46,7 @@ final class RadiusSelection {
         for (int i = 0; i < GRID; i++) {
             double worse = Math.max(plusRatio[i], minusRatio[i]);
             if (worse <= ELONGATED) {
-                return Math.min(MARGIN * radii[i], hi);
+                return Math.min(HEADROOM * radii[i], hi);
             }
             if (worse < Math.max(plusRatio[best], minusRatio[best])) {
                 best = i;
@@ -93,7 +93,7 @@ final class RadiusSelection {
         int stride = Math.max(1, s.size() / 200);
         List<Double> kth = new ArrayList<>();
         for (int i = 0; i < s.size(); i += stride) {
-            double[] d = s.sortedDistancesFrom(s.ambient(i));
+            double[] d = s.sortedDistancesFrom(s.point(i), s.ambient(i));
             kth.add(d[Math.min(k, d.length - 1)]);
         }
         kth.sort(Double::compare);
@@ -105,7 +105,7 @@ final class RadiusSelection {
         int stride = Math.max(1, s.size() / 50);
         double max = 0;
         for (int i = 0; i < s.size(); i += stride) {
-            double[] d = s.sortedDistancesFrom(s.ambient(i));
+            double[] d = s.sortedDistancesFrom(s.point(i), s.ambient(i));
             max = Math.max(max, d[d.length - 1]);
         }
         return max;
