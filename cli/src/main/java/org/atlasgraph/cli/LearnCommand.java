@@ -214,7 +214,7 @@ final class LearnCommand implements Callable<Integer> {
             }
             t.row("eigengap profile", gaps.toString());
         }
-        t.row("chart radius r", String.format(Locale.ROOT, "%.4f", s.radius())
+        t.row("chart radius r", String.format(Locale.ROOT, "%.4g", s.radius())
                 + (s.radiusDerived() ? " (derived)" : " (given)"));
         t.row("charts", s.chartCount() + (s.linearChartCount() > 0 ? " (" + s.linearChartCount()
                 + " linear: their points determine no quadratic)" : ""));

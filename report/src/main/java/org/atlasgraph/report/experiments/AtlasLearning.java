@@ -88,7 +88,7 @@ final class AtlasLearning {
                         + (s.inputCount() > s.pointCount() ? " (of " + s.inputCount() + " given: " + s.duplicateCount()
                         + " duplicates and " + s.outlierCount() + " outliers removed)" : "")),
                 List.of("dimension d", s.dimension() + (s.dimensionEstimated() ? " (estimated)" : " (given)")),
-                List.of("chart radius r", String.format(Locale.ROOT, "%.4f", s.radius())
+                List.of("chart radius r", String.format(Locale.ROOT, "%.4g", s.radius())
                         + (s.radiusDerived() ? " (derived)" : " (given)")),
                 List.of("charts", s.chartCount() + (s.linearChartCount() == 0 ? "" : " (" + s.linearChartCount()
                         + " of them linear: their points determine no quadratic)")),
