@@ -180,26 +180,25 @@ final class LandmarkGraph {
     }
 
     /**
-     * @return the mean of the naive distances between two landmarks measured in each of their two charts that
-     *     represents the other landmark; NaN when neither does
+     * @return the naive distance between two landmarks of one chart; for two charts, the mean of the naive distances
+     *     measured in each, or NaN unless each chart represents the other's landmark
      */
     private static double weight(List<QuadraticChart> charts, double tolerance, int[] vertexChart,
                                  double[][] vertexXi, double[][] vertexX, int u, int v) {
         QuadraticChart cu = charts.get(vertexChart[u]);
         QuadraticChart cv = charts.get(vertexChart[v]);
-        double sum = 0;
-        int count = 0;
-        double[] vInU = cu.equals(cv) ? vertexXi[v] : ChartMembership.represent(cu, vertexX[v], tolerance);
-        if (vInU != null) {
-            sum += cu.naiveDistance(vertexXi[u], vInU);
-            count++;
+        if (cu.equals(cv)) {
+            return cu.naiveDistance(vertexXi[u], vertexXi[v]);
         }
-        double[] uInV = cu.equals(cv) ? null : ChartMembership.represent(cv, vertexX[u], tolerance);
-        if (uInV != null) {
-            sum += cv.naiveDistance(uInV, vertexXi[v]);
-            count++;
+        double[] vInU = ChartMembership.represent(cu, vertexX[v], tolerance);
+        if (vInU == null) {
+            return Double.NaN;
         }
-        return count == 0 || (count == 1 && !cu.equals(cv)) ? Double.NaN : sum / count;
+        double[] uInV = ChartMembership.represent(cv, vertexX[u], tolerance);
+        if (uInV == null) {
+            return Double.NaN;
+        }
+        return (cu.naiveDistance(vertexXi[u], vInU) + cv.naiveDistance(uInV, vertexXi[v])) / 2;
     }
 
     /**
