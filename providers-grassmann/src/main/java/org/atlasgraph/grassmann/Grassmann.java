@@ -324,7 +324,7 @@ public final class Grassmann extends AtlasManifold {
     }
 
     static Defect rankDefect(double condition) {
-        return new Defect("full column rank, condition number σ_max/σ_min", condition, CONDITION_LIMIT);
+        return new Defect("full column rank", "condition number σ_max/σ_min", condition, CONDITION_LIMIT);
     }
 
     /**

@@ -164,8 +164,7 @@ final class RetractionChecks {
         }
         Optional<Defect> defect = m.checkPoint(x);
         if (defect.isPresent()) {
-            ev.violation("checkPoint(embed(Ret_p(τ))) reports " + defect.get().what() + " off by "
-                    + Checks.number(defect.get().measured()) + " > " + Checks.number(defect.get().tolerance()), where);
+            ev.violation("checkPoint(embed(Ret_p(τ))) reports " + defect.get().found() + " > " + Checks.number(defect.get().tolerance()), where);
             return false;
         }
         return true;

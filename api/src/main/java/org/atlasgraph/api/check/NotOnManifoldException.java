@@ -18,8 +18,7 @@ public class NotOnManifoldException extends InvalidInputException {
      * @param defect what was measured, against which tolerance
      */
     public NotOnManifoldException(String input, Defect defect) {
-        super(input, Objects.requireNonNull(defect, "defect").what() + " within " + Checks.number(defect.tolerance()),
-                defect.what() + " off by " + Checks.number(defect.measured()));
+        super(input, Objects.requireNonNull(defect, "defect").expected(), defect.found());
         this.defect = defect;
     }
 

@@ -104,8 +104,8 @@ public final class ValidatingManifold implements Manifold {
         }
         Optional<Defect> defect = manifold.checkPoint(x);
         if (defect.isPresent()) {
-            throw wrong("embed", "a point that passes checkPoint, returned one with " + defect.get().what()
-                    + " off by " + Checks.number(defect.get().measured()));
+            throw wrong("embed", "a point that passes checkPoint, returned one with "
+                    + defect.get().found());
         }
         return x;
     }

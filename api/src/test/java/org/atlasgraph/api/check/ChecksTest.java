@@ -43,6 +43,15 @@ class ChecksTest {
     }
 
     @Test
+    void aDefectMeasuredByANamedQuantityIsNotCalledAnOffset() {
+        Defect defect = new Defect("full column rank", "condition number", 2e13, 1e10);
+        assertThatThrownBy(() -> Checks.requireOnManifold("X", new double[] {1}, x -> Optional.of(defect)))
+                .hasMessage("X: expected full column rank (condition number at most 1.000e+10), "
+                        + "found condition number = 2.000e+13");
+        assertThat(new Defect("‖x‖ = 1", 3e-4, 1e-10).measure()).as("a violation of the constraint itself").isEmpty();
+    }
+
+    @Test
     void validValuesAreReturnedUnchanged() {
         double[] a = {1, 2};
         assertThat(Checks.requireFiniteOfLength("a", a, 2, "")).isSameAs(a);

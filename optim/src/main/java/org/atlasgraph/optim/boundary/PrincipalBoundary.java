@@ -471,7 +471,7 @@ public final class PrincipalBoundary {
             Optional<Defect> defect = manifold.checkPoint(manifold.embed(q.get()));
             if (defect.isPresent()) {
                 return new Step(p, Optional.of(new Halt(curve + " left the manifold at step " + t + " ("
-                        + defect.get().what() + " off by " + Checks.number(defect.get().measured()) + "); try a "
+                        + defect.get().found() + "); try a "
                         + "smaller step (now " + Checks.number(parameters.step()) + ") or a larger alpha (now "
                         + Checks.number(parameters.alpha()) + ")")));
             }

@@ -221,7 +221,7 @@ public final class AtlasJson {
             root = MAPPER.readTree(json);
         } catch (JsonProcessingException e) {
             throw new InvalidInputException(source, "a JSON atlas saved by 'atlas learn'", "invalid JSON",
-                    e.getOriginalMessage());
+                    withoutInternals(e.getOriginalMessage()));
         }
         if (root == null || !root.isObject()) {
             throw new InvalidInputException(source, "a JSON object", "no object");
@@ -333,6 +333,14 @@ public final class AtlasJson {
             }
             throw new InvalidInputException(source + ": " + e.input(), e.expected(), e.found());
         }
+    }
+
+    /**
+     * Jackson's message without the name of the library setting behind a limit: "Document nesting depth (1001) exceeds
+     * the maximum allowed (1000, from `StreamReadConstraints.getMaxNestingDepth()`)" reads "… allowed (1000)".
+     */
+    static String withoutInternals(String message) {
+        return String.valueOf(message).replaceAll(", from `[^`]*`", "");
     }
 
     /**

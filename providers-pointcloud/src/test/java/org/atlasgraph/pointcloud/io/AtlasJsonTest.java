@@ -102,6 +102,16 @@ class AtlasJsonTest {
     }
 
     @Test
+    void rejectsDeeplyNestedJsonInOneLineWithoutNamingTheParsersSettings(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("deep.json");
+        Files.writeString(file, "{\"format\": " + "[".repeat(100_000));
+        assertThatThrownBy(() -> AtlasJson.load(file)).isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith(file + ": expected a JSON atlas saved by 'atlas learn', found invalid JSON")
+                .hasMessageContaining("nesting depth").hasMessageContaining("exceeds the maximum allowed (1000)")
+                .hasMessageNotContaining("StreamReadConstraints").hasMessageNotContaining("\n");
+    }
+
+    @Test
     void rejectsACorruptedChartNamingTheField(@TempDir Path dir) throws IOException {
         String json = AtlasJson.toJson(atlas.model());
         Path file = dir.resolve("atlas.json");
