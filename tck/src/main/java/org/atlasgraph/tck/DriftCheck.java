@@ -108,7 +108,8 @@ final class DriftCheck {
         double[] x = raw.embed(p);
         Optional<Defect> defect = raw.checkPoint(x);
         if (defect.isPresent()) {
-            ev.violation("checkPoint(embed(p)) reports " + defect.get().found() + " > " + Checks.number(defect.get().tolerance()), where);
+            ev.violation("checkPoint(embed(p)) reports " + defect.get().found()
+                    + " > " + Checks.number(defect.get().tolerance()), where);
             return false;
         }
         Optional<ChartPoint> again = raw.coordinatesIn(p.chart(), x);

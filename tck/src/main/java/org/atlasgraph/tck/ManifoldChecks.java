@@ -73,7 +73,8 @@ final class ManifoldChecks {
                 } else if (!isFinite(x)) {
                     ev.violation("embed(p) has a non-finite entry", c.label());
                 } else if (defect.isPresent()) {
-                    ev.violation("checkPoint(embed(p)) reports " + defect.get().found() + " > " + Checks.number(defect.get().tolerance()),
+                    ev.violation("checkPoint(embed(p)) reports " + defect.get().found()
+                            + " > " + Checks.number(defect.get().tolerance()),
                             c.label());
                 } else {
                     ev.held("d = " + d + ", D = " + ambient + ", checkPoint(embed(p)) empty", c.label());

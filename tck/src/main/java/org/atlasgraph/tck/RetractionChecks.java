@@ -164,7 +164,8 @@ final class RetractionChecks {
         }
         Optional<Defect> defect = m.checkPoint(x);
         if (defect.isPresent()) {
-            ev.violation("checkPoint(embed(Ret_p(τ))) reports " + defect.get().found() + " > " + Checks.number(defect.get().tolerance()), where);
+            ev.violation("checkPoint(embed(Ret_p(τ))) reports " + defect.get().found()
+                    + " > " + Checks.number(defect.get().tolerance()), where);
             return false;
         }
         return true;
