@@ -18,6 +18,7 @@ import org.atlasgraph.api.check.NotOnManifoldException;
  * such as the Klein bottle). The nearest boundary point is found by the manifold's distance (the chord where the
  * manifold declares it faithful); the logarithm is the local one of the fit. The rule is meant for points near a
  * boundary that separates the surface: a closed one ({@link #closed()}), or an open one that ends where the data end.
+ * Above d = 2 the rule is the same, with the hyperplane normal to n_b at b in place of the curve's side.
  */
 public final class BoundaryFit {
     private final BoundaryPrimitives g;

@@ -22,7 +22,10 @@ import org.atlasgraph.api.check.InvalidInputException;
 
 /**
  * The Riemannian principal boundary of Yao and Zhang (2020) with the modifications of App. E.2, on any atlas-graph
- * manifold of dimension 2 (§5).
+ * manifold of dimension 2 (§5) or more. Above d = 2 the boundary is a curve in the hypersurface that separates the
+ * classes (the flows are curves in any dimension); it classifies by the hyperplane normal to it at the boundary point
+ * nearest to a point, the normal estimated from the classes' data near the boundary (see {@code across}), and it is
+ * integrated for the whole budget (a curve that comes back to its start does not enclose anything there).
  *
  * <p>Three curves are integrated together by forward Euler steps of length η, each step a retraction:
  * <ul>
@@ -94,6 +97,12 @@ public final class PrincipalBoundary {
     public static final double CLOSURE_MIN_LENGTH = 2;
     /** The boundary closes where it passes within this many h of its start, at the nearest approach. */
     static final double CLOSURE_RADIUS = 0.25;
+    /**
+     * Arc length, in units of h, over which the boundary's normals are averaged above d = 2, where each is estimated
+     * from the few points of each class within h of the boundary.
+     */
+    static final double NORMAL_MEMORY = 6;
+
     /** The fraction of the points of region-like classes that forms their margins. */
     static final double MARGIN_FRACTION = 0.2;
     /**
@@ -147,18 +156,19 @@ public final class PrincipalBoundary {
     }
 
     /**
-     * Starts the configuration of a principal boundary on a manifold of dimension 2, with the manifold's primitives.
+     * Starts the configuration of a principal boundary on a manifold of dimension at least 2, with the manifold's
+     * primitives.
      *
      * @param manifold the manifold
      * @return a builder
-     * @throws InvalidInputException if the manifold's dimension is not 2, or it has neither a Riemannian distance
+     * @throws InvalidInputException if the manifold's dimension is below 2, or it has neither a Riemannian distance
      *     ({@link Geodesics}) nor the metric induced by R^D, under which chords stand in for it
      */
     public static Builder on(Manifold manifold) {
         Objects.requireNonNull(manifold, "manifold");
-        if (manifold.dimension() != 2) {
-            throw new InvalidInputException("manifold", "dimension 2 (a principal boundary is a curve that separates"
-                    + " a surface)", "dimension " + manifold.dimension() + " (" + manifold.name() + ")");
+        if (manifold.dimension() < 2) {
+            throw new InvalidInputException("manifold", "dimension at least 2 (a principal boundary is a curve between"
+                    + " two principal flows)", "dimension " + manifold.dimension() + " (" + manifold.name() + ")");
         }
         if (!BoundaryPrimitives.chordal(manifold) && manifold.capability(Geodesics.class).isEmpty()) {
             throw new InvalidInputException("manifold", "a manifold with a Riemannian distance (Geodesics) or the"
@@ -331,6 +341,8 @@ public final class PrincipalBoundary {
             List<ChartPoint> boundaryCurve = new ArrayList<>();
             List<TangentVector> normals = new ArrayList<>();
             Closure closure = null;
+            ChartPoint previous = b;
+            double stepLength = 0;
             double eta = parameters.step();
             String stopReason = "the iteration budget of " + parameters.iterations() + " steps was reached";
             for (int t = 0; ; t++) {
@@ -358,7 +370,7 @@ public final class PrincipalBoundary {
                 TangentVector logMinus = toMinus.logOfLast(g);
                 if (closure == null) {
                     closure = new Closure(b, direction);
-                } else if (closure.closesAt(b, direction)) {
+                } else if (manifold.dimension() == 2 && closure.closesAt(b, direction)) {
                     stopReason = "the boundary closed after " + t + " steps (length "
                             + Checks.number(closure.length) + ", back within " + Checks.number(closure.nearest)
                             + " of its start)";
@@ -367,7 +379,14 @@ public final class PrincipalBoundary {
                 plusCurve.add(gp);
                 minusCurve.add(gm);
                 boundaryCurve.add(b);
-                TangentVector nb = normal(b, direction, logPlus, logMinus);
+                TangentVector nb = normal(b, direction, across(b, logPlus, logMinus));
+                if (manifold.dimension() > 2 && !normals.isEmpty()) {
+                    // Above d = 2 the data's direction is noisy across the separating hypersurface (a few points of
+                    // each class within h): averaged along the boundary over a memory of NORMAL_MEMORY h of arc.
+                    double keep = Math.exp(-stepLength / (NORMAL_MEMORY * parameters.radius()));
+                    TangentVector carried = g.nearTransport(previous, normals.get(normals.size() - 1), b);
+                    nb = normal(b, direction, carried.scale(keep).plus(nb.scale(1 - keep)));
+                }
                 normals.add(nb);
                 if (t == parameters.iterations()) {
                     break;
@@ -390,7 +409,9 @@ public final class PrincipalBoundary {
                 ChartPoint gpNext = plusStep.point();
                 ChartPoint gmNext = minusStep.point();
                 ChartPoint bNext = boundaryStep.point();
-                closure.advance(g.norm(b, stepBoundary));
+                stepLength = g.norm(b, stepBoundary);
+                closure.advance(stepLength);
+                previous = b;
                 wp = g.nearTransport(gp, wp, gpNext);
                 wm = g.nearTransport(gm, wm, gmNext);
                 gp = gpNext;
@@ -504,12 +525,27 @@ public final class PrincipalBoundary {
         }
 
         /**
-         * The unit normal to the boundary at b, oriented toward γ⁺: the part of {@code Log_b γ⁺ − Log_b γ⁻} orthogonal
-         * to the boundary's direction.
+         * The direction from the second class to the first at b. On a surface (d = 2) it is {@code Log_b γ⁺ − Log_b
+         * γ⁻}: the complement of the boundary's direction is a line, which the flows' offset fixes. Above d = 2 the
+         * complement is a (d−1)-space and the flows, following the classes' margins, also drift apart along the
+         * hypersurface that separates the classes, so the offset would tilt the normal by that drift; there the
+         * direction is taken from the data instead, the difference of the two classes' mean logarithms within h of b
+         * (the centroid rule of a local linear classifier), and from the flows only where b has no points of a class
+         * within h.
          */
-        private TangentVector normal(ChartPoint b, TangentVector direction, TangentVector logPlus,
-                                     TangentVector logMinus) {
-            TangentVector across = logPlus.minus(logMinus);
+        private TangentVector across(ChartPoint b, TangentVector logPlus, TangentVector logMinus) {
+            if (manifold.dimension() > 2) {
+                LocalStatistics nearPlus = statistics(plus, b);
+                LocalStatistics nearMinus = statistics(minus, b);
+                if (nearPlus.neighbours() > 0 && nearMinus.neighbours() > 0) {
+                    return nearPlus.meanLog().minus(nearMinus.meanLog());
+                }
+            }
+            return logPlus.minus(logMinus);
+        }
+
+        /** The unit normal to the boundary at b, oriented toward γ⁺: the part of {@code across} orthogonal to it. */
+        private TangentVector normal(ChartPoint b, TangentVector direction, TangentVector across) {
             Optional<TangentVector> u = g.unit(b, direction);
             TangentVector n = u.isPresent() ? g.orthogonalPart(b, across, u.get()) : across;
             return g.unit(b, n).orElseThrow(() -> new ArithmeticException("principal boundary: the flows γ⁺ and γ⁻"

@@ -179,10 +179,10 @@ class PrincipalBoundaryTest {
     }
 
     @Test
-    void rejectsManifoldsThatAreNotSurfacesAndPointsOffTheManifold() {
-        assertThatThrownBy(() -> PrincipalBoundary.on(Sphere.of(4))).isInstanceOf(InvalidInputException.class)
-                .hasMessage("manifold: expected dimension 2 (a principal boundary is a curve that separates a surface),"
-                        + " found dimension 3 (S^3)");
+    void rejectsCurvesAndPointsOffTheManifold() {
+        assertThatThrownBy(() -> PrincipalBoundary.on(Sphere.of(2))).isInstanceOf(InvalidInputException.class)
+                .hasMessage("manifold: expected dimension at least 2 (a principal boundary is a curve between two"
+                        + " principal flows), found dimension 1 (S^1)");
         List<double[]> offSphere = new ArrayList<>(band(+1, 10, new SplittableRandom(SEED)));
         offSphere.set(4, new double[] {0, 0, 2});
         PrincipalBoundary rpb = PrincipalBoundary.on(s2).radius(H).build();
