@@ -17,10 +17,10 @@ Each optimizer runs once untimed (as `atlas optimize` warms up every method), th
 --max-iterations. Pymanopt's other stopping rules (step size, cost evaluations, time) are switched off so that the
 gradient norm decides, as on our side. Pymanopt's line searches compare cost values (Armijo), which stop making
 progress once the decrease is below the cost's rounding error, about |f| 1e-16: on these problems its gradient norm
-stalls between 2e-8 and 6e-7. Where the untimed run never reaches --tolerance, the timed runs stop at the iteration
+stalls between 2e-8 and 6.2e-7. Where the untimed run never reaches --tolerance, the timed runs stop at the iteration
 where it had its smallest gradient norm, and the table says so. Iterations are steps taken (Pymanopt's count
-less one: it counts the start point), as `atlas optimize` counts them. NumPy should run with one BLAS thread (OPENBLAS_NUM_THREADS=1 ...), as our
-EJML products do.
+less one: it counts the start point), as `atlas optimize` counts them. NumPy should run with one BLAS thread
+(OPENBLAS_NUM_THREADS=1 ...), as our EJML products do.
 
 With --jar, the same problem is also run by `java -jar JAR optimize --problem P --repeat R` and its table is printed
 first, so that one invocation gives both sides at the same load.
