@@ -11,7 +11,8 @@ package org.atlasgraph.optim.boundary;
  * @param boundaryCorrection β, the pull of the boundary toward the midpoint of the two flows (0 = the paper's ODE)
  * @param chainLinks         K, the links of each discrete geodesic that carries transports from a flow to the boundary
  * @param margins            whether the flows followed the classes' margins toward each other (classes that are
- *                           regions, not curves) rather than the whole classes
+ *                           regions, not curves) rather than the whole classes; the boundary was then centred in
+ *                           the gap between the margins
  * @param plusPoints         the number of points of the first class the flow followed
  * @param minusPoints        the number of points of the second class the flow followed
  */

@@ -73,6 +73,11 @@ import org.atlasgraph.api.check.InvalidInputException;
  *   <li>Classes that are regions rather than curves (no scale at which their neighbourhoods are elongated: two
  *       hemispheres) have no principal direction inside; there each flow follows the class's margin toward the other
  *       class, the {@value #MARGIN_FRACTION} of its points nearest to it, which is a band along the boundary.</li>
+ *   <li>Between such regions the boundary the flows leave is then centred in the gap between the two margins, where
+ *       they face each other ({@code MarginCentring}: votes of both classes' points near each boundary point, over h
+ *       along the curve): the midpoint of the band centre lines carries the sampling noise of the band's mean, the
+ *       gap is located much more sharply by the nearest points of each class, as a support vector machine's margin
+ *       is. The paper has no rule for this case.</li>
  * </ol>
  *
  * <p>Instances are immutable; configure them with {@link #on(Manifold)}.
@@ -423,11 +428,19 @@ public final class PrincipalBoundary {
                 toMinus = maintained(toMinus);
                 listener.onStep(t + 1, parameters.iterations());
             }
+            boolean closed = stopReason.startsWith("the boundary closed");
+            List<ChartPoint> boundaryPoints = boundaryCurve;
+            List<TangentVector> boundaryNormals = normals;
+            if (parameters.margins()) {
+                MarginCentring.Centred centred = MarginCentring.centre(boundaryCurve, normals, closed, plus, minus,
+                        parameters.radius(), g);
+                boundaryPoints = centred.points();
+                boundaryNormals = centred.normals();
+            }
             return new BoundaryFit(g, parameters, plusName, minusName,
                     new Curve("principal flow of class '" + plusName + "'", plusCurve, manifold),
                     new Curve("principal flow of class '" + minusName + "'", minusCurve, manifold),
-                    new Curve("principal boundary", boundaryCurve, manifold), normals, stopReason,
-                    stopReason.startsWith("the boundary closed"));
+                    new Curve("principal boundary", boundaryPoints, manifold), boundaryNormals, stopReason, closed);
         }
 
         /**

@@ -5,21 +5,30 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Predicate;
 import java.util.random.RandomGenerator;
 import org.atlasgraph.sphere.Sphere;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Two hemispheres of S², 500 uniformly drawn points labelled by their side of the equator (issue 11 item 3): classes
  * that fill regions, where the boundary is a closed curve. The reference is the label rule itself, the sign of z.
- * With default parameters the flows follow the classes' margins (their points nearest the other class), and the
- * boundary is integrated until it closes, about once round the equator.
+ * With default parameters the flows follow the classes' margins (their points nearest the other class), the boundary
+ * is integrated until it closes, about once round the equator, and is then centred in the gap between the margins
+ * ({@code MarginCentring}).
  *
- * <p>The held-out accuracy is near the issue's 99% for any sample of 500: on this seed 99.45%; on seeds 1, 2 and 3
- * 98.9%, 99.4% and 98.65% (measured when this test was written). The boundary's mean distance from the equator is
- * 0.01–0.02 rad, the sampling noise of the ~100 margin points the flows follow.
+ * <p>Held-out accuracy must reach the issue's 99% on every sample, not on most: eight seeds besides the committed one.
+ * Without the centring the boundary's mean distance from the equator was 0.007–0.029 rad (the sampling noise of the
+ * ~100 margin points the flows follow) and the accuracy 98.35–99.7% on seeds 0–9; with it 0.003–0.013 rad and
+ * 99.0–99.9% on seeds 0–7 (measured when the centring was written; seed 7 is the hardest, at 99.0%: its northern class
+ * leaves a gap shifted 0.02–0.03 rad north along a third of the equator, and the boundary follows the gap). A second
+ * closed boundary, not a great circle, checks that the centring is not fitted to the equator: the cap z &gt; 1/2 (a
+ * circle of geodesic curvature 1/√3), where the flows alone classified 93.4–96.1% (seeds 0–3) and the centred boundary
+ * 99.3–99.85% (seeds 0–9), 98.85% on this test's sample.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class HemispheresBoundaryTest {
@@ -28,20 +37,22 @@ class HemispheresBoundaryTest {
     private static final int HELD_OUT = 2000;
     /** The issue's bound on held-out points. */
     private static final double MIN_ACCURACY = 0.99;
+    /**
+     * The bound for the cap, whose curved boundary the issue sets none for: 98.85–99.85% on the eleven samples measured
+     * (seeds 0–9 and this test's).
+     */
+    private static final double MIN_CAP_ACCURACY = 0.985;
     /** Largest distance of a boundary point from the equator: a closed curve near it, not an arc elsewhere. */
     private static final double MAX_LATITUDE = 0.1;
+    /** The cap's edge, z = 1/2: latitude 30°. */
+    private static final double CAP = 0.5;
 
     private final Sphere s2 = Sphere.of(3);
     private BoundaryFit fit;
 
     @BeforeAll
     void fit() {
-        List<double[]> north = new ArrayList<>();
-        List<double[]> south = new ArrayList<>();
-        for (double[] x : uniform(TRAINING, new SplittableRandom(SEED))) {
-            (x[2] > 0 ? north : south).add(x);
-        }
-        fit = PrincipalBoundary.on(s2).classNames("north", "south").build().fit(north, south);
+        fit = fitOn(new SplittableRandom(SEED), x -> x[2] > 0);
     }
 
     @Test
@@ -59,11 +70,46 @@ class HemispheresBoundaryTest {
 
     @Test
     void classifiesHeldOutPointsByTheirHemisphere() {
-        int correct = 0;
-        for (double[] x : uniform(HELD_OUT, new SplittableRandom(SEED + 1))) {
-            correct += fit.classify(x) == (x[2] > 0 ? Side.PLUS : Side.MINUS) ? 1 : 0;
+        assertThat(accuracy(fit, new SplittableRandom(SEED + 1), x -> x[2] > 0)).as("held-out accuracy")
+                .isGreaterThanOrEqualTo(MIN_ACCURACY);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @ValueSource(longs = {0, 1, 2, 3, 4, 5, 6, 7})
+    void classifiesHeldOutPointsOnEverySample(long seed) {
+        Predicate<double[]> north = x -> x[2] > 0;
+        BoundaryFit f = fitOn(new SplittableRandom(seed), north);
+        assertThat(f.closed()).as("closed; stop reason: %s", f.stopReason()).isTrue();
+        assertThat(accuracy(f, new SplittableRandom(seed + 1000), north)).as("held-out accuracy, seed %d", seed)
+                .isGreaterThanOrEqualTo(MIN_ACCURACY);
+    }
+
+    @Test
+    void aCapBoundaryIsCentredToo() {
+        Predicate<double[]> cap = x -> x[2] > CAP;
+        BoundaryFit f = fitOn(new SplittableRandom(SEED + 2), cap);
+        assertThat(f.closed()).as("closed; stop reason: %s", f.stopReason()).isTrue();
+        assertThat(f.boundary().ambientPoints()).as("boundary points (within %s of latitude 30°)", MAX_LATITUDE)
+                .allSatisfy(x -> assertThat(Math.abs(Math.asin(x[2]) - Math.asin(CAP))).isLessThan(MAX_LATITUDE));
+        assertThat(accuracy(f, new SplittableRandom(SEED + 3), cap)).as("held-out accuracy on the cap")
+                .isGreaterThanOrEqualTo(MIN_CAP_ACCURACY);
+    }
+
+    private BoundaryFit fitOn(RandomGenerator rng, Predicate<double[]> plus) {
+        List<double[]> in = new ArrayList<>();
+        List<double[]> out = new ArrayList<>();
+        for (double[] x : uniform(TRAINING, rng)) {
+            (plus.test(x) ? in : out).add(x);
         }
-        assertThat(correct / (double) HELD_OUT).as("held-out accuracy").isGreaterThanOrEqualTo(MIN_ACCURACY);
+        return PrincipalBoundary.on(s2).classNames("in", "out").build().fit(in, out);
+    }
+
+    private static double accuracy(BoundaryFit f, RandomGenerator rng, Predicate<double[]> plus) {
+        int correct = 0;
+        for (double[] x : uniform(HELD_OUT, rng)) {
+            correct += f.classify(x) == (plus.test(x) ? Side.PLUS : Side.MINUS) ? 1 : 0;
+        }
+        return correct / (double) HELD_OUT;
     }
 
     private static List<double[]> uniform(int count, RandomGenerator rng) {
