@@ -26,7 +26,7 @@ public record AtlasModel(List<ChartModel> charts, List<Overlap> overlaps, double
      * @param first  the smaller chart index
      * @param second the larger chart index
      */
-    public record Overlap(int first, int second) {
+    public record Overlap(int first, int second) implements java.io.Serializable {
     }
 
     /**
