@@ -1,7 +1,6 @@
 package org.atlasgraph.pointcloud;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
@@ -104,9 +103,9 @@ final class AtlasLearner {
     }
 
     /**
-     * Learns an atlas as {@link #learn(TrainingPoints.Distinct, int, double, long, int, LearningProgress)} does, or with
-     * given chart centres: then the r-net and its rounds of isolated outliers are skipped, and each centre's ball is
-     * the points within r of it, grown to its nearest points where fewer ({@link ChartCentres#around}).
+     * Learns an atlas as {@link #learn(TrainingPoints.Distinct, int, double, long, int, LearningProgress)} does, or
+     * with given chart centres: then the r-net and its rounds of isolated outliers are skipped, and each centre's ball
+     * is the points within r of it, grown to its nearest points where fewer ({@link ChartCentres#around}).
      *
      * @param givenCentres the chart centres in the data's units (not modified), or null to choose them
      */
@@ -355,7 +354,7 @@ final class AtlasLearner {
     record Fitted(ChartModel model, double radius) implements java.io.Serializable {
     }
 
-    /** @return the radius of the widest ball a chart's fit may need: {@link #WIDENING}^{@link #WIDENINGS} times its own */
+    /** @return the radius of the widest ball a chart's fit may need: WIDENING^WIDENINGS times its own */
     static double widest(double radius) {
         return radius * Math.pow(WIDENING, WIDENINGS);
     }
@@ -423,7 +422,7 @@ final class AtlasLearner {
         return IntrinsicDimension.subsample(ballSize, FIT_SAMPLE, new Random(seed ^ (31L * c + 7)));
     }
 
-    /** @return the indices of the points in the ball of centre x and radius r ({@link ChartCentres#inBall}), ascending */
+    /** @return the indices of the points in the ball of centre x and radius r ({@link ChartCentres#inBall}) */
     private static int[] within(double[][] points, double[] x, double r) {
         return IntStream.range(0, points.length).filter(i -> ChartCentres.inBall(points[i], x, r)).toArray();
     }

@@ -92,7 +92,8 @@ final class ChartCentres {
             }
             double[] sorted = dist.clone();
             Arrays.sort(sorted);
-            radii[c] = ballRadius(radius, within, minPoints, Arrays.copyOf(sorted, Math.min(minPoints, sorted.length)));
+            radii[c] = ballRadius(radius, within, minPoints,
+                    Arrays.copyOf(sorted, Math.min(minPoints, sorted.length)));
             double ball = radii[c];
             members[c] = IntStream.range(0, points.length).filter(i -> dist[i] < ball).toArray();
         });

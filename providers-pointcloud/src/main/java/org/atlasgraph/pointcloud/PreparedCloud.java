@@ -297,15 +297,15 @@ final class PreparedCloud {
         PreparedCloud prepared(double[][] points, int[] kept, int gross, int offSpan, double offMax) {
             int ambient = centring.median().length;
             if (span == null) {
-                return new PreparedCloud(this, points, kept, centring.median(), centring.scale(), null, ambient, gross, 0,
-                        0);
+                return new PreparedCloud(this, points, kept, centring.median(), centring.scale(), null, ambient, gross,
+                        0, 0);
             }
             double[] origin = centring.median().clone();
             for (int j = 0; j < ambient; j++) {
                 origin[j] += centring.scale() * span.mean()[j];
             }
-            return new PreparedCloud(this, points, kept, origin, centring.scale(), span.basis(), ambient, gross, offSpan,
-                    offMax);
+            return new PreparedCloud(this, points, kept, origin, centring.scale(), span.basis(), ambient, gross,
+                    offSpan, offMax);
         }
     }
 

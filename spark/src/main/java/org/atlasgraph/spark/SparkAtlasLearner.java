@@ -354,7 +354,7 @@ public final class SparkAtlasLearner implements DistributedLearner {
                                 LearningStages.Prepared stage) {
         }
 
-        /** The preparation of the single-machine learner, its samples fetched by position, its maps on the executors. */
+        /** The single-machine preparation: its samples fetched by position, its maps run on the executors. */
         private PreparedPoints prepare(JavaRDD<Point> distinct, int n, int givenDimension, Random rng) {
             int ambient = data.ambientDimension();
             LearningStages.Preparation first = LearningStages.Preparation.centred(

@@ -86,11 +86,14 @@ class SparkAtlasLearnerTest {
     @Test
     void learnsTheSingleMachineAtlasFromADirectoryOfCsvFilesWhenTheSampleIsTheWholeData(@TempDir Path dir)
             throws IOException {
-        double[][] points = klein(3000, 1, SEED + 1);
+        double[][] distinct = klein(3000, 1, SEED + 1);
+        // the second file ends with a repeat of the first row: dropped by both learners, and counted
+        double[][] points = java.util.Arrays.copyOf(distinct, 3001);
+        points[3000] = distinct[0].clone();
         Path input = Files.createDirectory(dir.resolve("points"));
         for (int f = 0; f < 2; f++) {
             StringBuilder csv = new StringBuilder("a,b,c,d,e,f,g,h,i\n");
-            for (int i = f * 1500; i < (f + 1) * 1500; i++) {
+            for (int i = f * 1500; i < (f == 0 ? 1500 : points.length); i++) {
                 StringBuilder row = new StringBuilder();
                 for (double v : points[i]) {
                     row.append(row.length() == 0 ? "" : ",").append(v);
@@ -119,6 +122,43 @@ class SparkAtlasLearnerTest {
                 a.radiusDerived(), a.chartCount(), a.overlapCount(), a.coverage(), b.rmsFitResidual(),
                 a.maxFitResidual(), a.seed(), a.inputCount(), a.duplicateCount(), a.outlierCount(), a.spanDimension(),
                 a.linearChartCount(), a.dimensionEvidence())).as("the rest of the summary").isEqualTo(b);
+    }
+
+    @Test
+    void theSparkSubmitEntryPointLearnsAndSavesOrNamesBadInputWithoutOutput(@TempDir Path dir) throws IOException {
+        TestSpark.session();
+        Path good = dir.resolve("good.csv");
+        StringBuilder csv = new StringBuilder();
+        for (double[] x : klein(400, 1, SEED + 2)) {
+            StringBuilder row = new StringBuilder();
+            for (double v : x) {
+                row.append(row.length() == 0 ? "" : ",").append(v);
+            }
+            csv.append(row).append('\n');
+        }
+        Files.writeString(good, csv);
+        Path atlas = dir.resolve("atlas.json");
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+        int code = SparkAtlasMain.run(new String[] {"learn", "--input", good.toString(), "--dim", "2", "--out",
+            atlas.toString()}, new java.io.PrintStream(out, true), new java.io.PrintStream(err, true), "");
+        assertThat(code).as("exit code of learn; stderr: %s", err).isZero();
+        AtlasModel saved = org.atlasgraph.pointcloud.io.AtlasJson.load(atlas).model();
+        AtlasModel single = PointCloudAtlas.builder(klein(400, 1, SEED + 2)).seed(1).dimension(2).build().model();
+        assertThat(saved.charts()).as("the saved atlas's charts: the single machine's").isEqualTo(single.charts());
+
+        Path bad = dir.resolve("bad.csv");
+        String[] lines = csv.toString().split("\n");
+        lines[2] = lines[2].replaceFirst(",", ",x");
+        Files.writeString(bad, String.join("\n", lines) + "\n");
+        Path none = dir.resolve("none.json");
+        err.reset();
+        code = SparkAtlasMain.run(new String[] {"learn", "--input", bad.toString(), "--out", none.toString()},
+                new java.io.PrintStream(out, true), new java.io.PrintStream(err, true), "");
+        assertThat(code).as("exit code of bad input").isEqualTo(2);
+        assertThat(err.toString().strip().lines()).as("one line naming the file and line").hasSize(1)
+                .allMatch(l -> l.contains("bad.csv") && l.contains("3"));
+        assertThat(none).as("no output").doesNotExist();
     }
 
     /** Asserts equal charts (every parameter to {@link #SAME}), overlaps and tolerance. */
