@@ -142,9 +142,9 @@ final class AtlasLearner {
         ChartModel[] models = boundaries(points, balls, preliminary, residuals, membership, seed, svmSample, progress);
         List<AtlasModel.Overlap> overlaps = transitions(preliminary, residuals, membership.newIndex());
         double coverage = coverage(points, residuals, membership, models);
-        double sumSq = 0;
+        LearningStages.SquareSum squares = new LearningStages.SquareSum();
         for (double e : residuals.residual()) {
-            sumSq += e * e;
+            squares.add(e);
         }
         List<Double> evidence = new ArrayList<>();
         if (estimate != null) {
@@ -154,7 +154,7 @@ final class AtlasLearner {
         }
         return assemble(cloud, models, overlaps, residuals.tolerance(), new LearningSummary(points.length, d,
                 givenDimension <= 0, r, givenRadius <= 0, models.length, overlaps.size(), coverage,
-                Math.sqrt(sumSq / points.length), residuals.maxResidual(), seed, data.inputCount(),
+                Math.sqrt(squares.value() / points.length), residuals.maxResidual(), seed, data.inputCount(),
                 data.duplicates(), cloud.outliers() + centred.isolated(), cloud.spanDimension(), 0, evidence));
     }
 

@@ -57,6 +57,46 @@ public final class LearningStages {
     }
 
     /**
+     * A sum of squares in double-double precision (Neumaier's compensated sum of the squares, each square exact as a
+     * product and its {@link Math#fma} error), so that sums of the same numbers taken in any order and merged in any
+     * grouping round to the same double in practice: the single-machine learner's RMS residual and a distributed
+     * learner's agree to the last digit.
+     */
+    public static final class SquareSum implements Serializable {
+        private static final long serialVersionUID = 1L;
+        private double hi;
+        private double lo;
+
+        /** @param e a number whose square is added */
+        public void add(double e) {
+            double sq = e * e;
+            plus(sq);
+            plus(Math.fma(e, e, -sq));
+        }
+
+        /**
+         * @param other another sum (not modified)
+         * @return this, with the other added
+         */
+        public SquareSum merge(SquareSum other) {
+            plus(other.hi);
+            plus(other.lo);
+            return this;
+        }
+
+        private void plus(double v) {
+            double t = hi + v;
+            lo += Math.abs(hi) >= Math.abs(v) ? (hi - t) + v : (v - t) + hi;
+            hi = t;
+        }
+
+        /** @return the sum */
+        public double value() {
+            return hi + lo;
+        }
+    }
+
+    /**
      * @param n     the number of points
      * @param d     the intrinsic dimension
      * @param given whether d was given (else estimated), for the message

@@ -58,8 +58,8 @@ import scala.Tuple2;
  *   <li>the coverage and the RMS residual (a pass), and the atlas in the data's units.</li>
  * </ol>
  * A chart's points reach one executor, never the driver. With the same centres, or when the sample is the whole
- * data, the atlas is the single-machine learner's: charts to round-off (in practice bit for bit), the summary's RMS
- * residual to the round-off of a sum taken in another order.
+ * data, the atlas is the single-machine learner's, in practice bit for bit (the RMS residual is a double-double sum,
+ * {@link LearningStages.SquareSum}, so the order in which partitions add up does not show).
  */
 public final class SparkAtlasLearner implements DistributedLearner {
     /** Rounds of the distributed r-net before giving up (each round adds at least one centre). */
@@ -282,12 +282,12 @@ public final class SparkAtlasLearner implements DistributedLearner {
             }
             Broadcast<Charts> prelim = broadcast(new Charts(centres, radii, preliminary));
             progress.update("residuals", 0, 1);
-            double[] residuals = fold(points, () -> new double[] {0, 0}, (acc, p) -> {
+            Residuals residuals = fold(points, Residuals::new, (acc, p) -> {
                 double best = PointState.of(p.x(), prelim.value(), 0).best;
-                acc[0] = Math.max(acc[0], best);
-                acc[1] += best * best;
-            }, (a, b) -> new double[] {Math.max(a[0], b[0]), a[1] + b[1]});
-            double maxResidual = residuals[0];
+                acc.max = Math.max(acc.max, best);
+                acc.squares.add(best);
+            }, Residuals::merge);
+            double maxResidual = residuals.max;
             double tolerance = LearningStages.tolerance(r, maxResidual);
             double faithful = LearningStages.faithful(tolerance);
             progress.update("residuals", 1, 1);
@@ -331,8 +331,8 @@ public final class SparkAtlasLearner implements DistributedLearner {
             }, (a, b) -> new long[] {a[0] + b[0]})[0];
             progress.update("summary", 1, 1);
             LearningSummary summary = new LearningSummary(m, d, givenDimension <= 0, r, givenRadius <= 0,
-                    finals.length, overlaps.size(), (double) inside / m, Math.sqrt(residuals[1] / m), maxResidual,
-                    seed, (int) total, (int) (total - n), prepared.stage.outliers() + isolated,
+                    finals.length, overlaps.size(), (double) inside / m, Math.sqrt(residuals.squares.value() / m),
+                    maxResidual, seed, (int) total, (int) (total - n), prepared.stage.outliers() + isolated,
                     prepared.stage.spanDimension(), 0, estimate == null ? List.of() : estimate.evidence());
             AtlasModel model = LearningStages.atlas(prepared.stage, finals, overlaps, tolerance, summary);
             return new Learned(model, givenCentres != null ? givenCentres : rawRows(distinct, centreIndex));
@@ -764,6 +764,19 @@ public final class SparkAtlasLearner implements DistributedLearner {
                 s.nearness = LearningStages.nearness(x, preliminary[s.belongs]);
             }
             return s;
+        }
+    }
+
+    /** The largest of the points' best residuals, and the sum of their squares. */
+    private static final class Residuals implements Serializable {
+        private static final long serialVersionUID = 1L;
+        private double max;
+        private final LearningStages.SquareSum squares = new LearningStages.SquareSum();
+
+        Residuals merge(Residuals other) {
+            max = Math.max(max, other.max);
+            squares.merge(other.squares);
+            return this;
         }
     }
 
