@@ -314,13 +314,8 @@ final class AtlasLearner {
     }
 
     /**
-     * The preliminary charts: per ball, local PCA bases and the least-squares quadratic of App. F.1 fitted to a seeded
-     * subsample of at most {@link #FIT_SAMPLE} points, with the unit ball as a placeholder boundary.
-     *
-     * <p>Where the points of a ball determine no quadratic ({@link QuadraticFit#DETERMINED}: too few of them, or all
-     * near a lower-dimensional set), the ball is widened by {@link #WIDENING} up to {@link #WIDENINGS} times and the
-     * widened ball replaces the chart's ball in the net; if no widening helps, the chart is the linear chart of its
-     * ball (the weighted PCA plane, K = 0) and says why in {@link ChartModel#fit()}.
+     * The preliminary charts, one per ball ({@link #fit}): first from the ball's own points; where the fit needs a
+     * wider ball, from the points within {@link #widest} of the centre, and the widened ball replaces the chart's ball.
      */
     private static QuadraticChart[] fits(double[][] points, int d, ChartCentres.Balls balls, long seed,
                                          LearningProgress progress) {
