@@ -88,17 +88,6 @@ final class ChartRadius {
     }
 
     /**
-     * @param points     the data (not modified)
-     * @param d          the intrinsic dimension
-     * @param minSupport the fewest points a chart's ball should hold
-     * @param rng        the random source for subsamples and anchors
-     * @return the chosen radius and the evidence
-     */
-    static Choice derive(double[][] points, int d, int minSupport, Random rng) {
-        return derive(points.length, positions -> PreparedCloud.rows(points, positions), d, minSupport, rng);
-    }
-
-    /**
      * @param n          the number of points
      * @param rows       the points at given positions
      * @param d          the intrinsic dimension
