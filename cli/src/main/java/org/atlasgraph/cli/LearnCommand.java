@@ -12,6 +12,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.OptionalInt;
+import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.check.Checks;
@@ -21,6 +24,9 @@ import org.atlasgraph.cli.console.TextTable;
 import org.atlasgraph.cli.io.AtomicFiles;
 import org.atlasgraph.cli.io.InputFiles;
 import org.atlasgraph.io.AtomicWriter;
+import org.atlasgraph.pointcloud.AtlasModel;
+import org.atlasgraph.pointcloud.DistributedLearner;
+import org.atlasgraph.pointcloud.LearningStages;
 import org.atlasgraph.pointcloud.LearningSummary;
 import org.atlasgraph.pointcloud.PointCloudAtlas;
 import org.atlasgraph.pointcloud.PointCloudProvider;
@@ -44,6 +50,11 @@ import picocli.CommandLine.Spec;
  * an approximate atlas graph from a point cloud (§4), prints what it found (charts, d, r, coverage, fit residual, wall
  * time) and saves the atlas as JSON. {@code --plot} draws the charts: for the Klein patches in the (θ, φ) square, as
  * in Fig. 3 of the paper.
+ *
+ * <p>{@code --spark [MASTER]} learns the same atlas on Apache Spark (default master {@code local[*]}): the command
+ * line does not depend on the spark module; it finds a {@link DistributedLearner} named {@code spark} with
+ * {@link ServiceLoader}, which the {@code ./atlas} launcher puts on the class path only when {@code --spark} is
+ * given. Without it, {@code --spark} is one line saying so.
  */
 @Command(name = "learn", description = {
     "Learn an approximate atlas graph from a point cloud and save it as JSON.",
@@ -65,8 +76,8 @@ final class LearnCommand implements Callable<Integer> {
     private int count = 20000;
 
     @Option(names = "--input", paramLabel = "FILE", description = "Points to learn from: .npy (N×D float64) or .csv "
-            + "(header row, numeric columns).")
-    private Optional<Path> input = Optional.empty();
+            + "(header row, numeric columns); with --spark also Parquet, a directory of such files, or a URI.")
+    private Optional<String> input = Optional.empty();
 
     @Option(names = "--dim", paramLabel = "d", description = "Intrinsic dimension, 1 ≤ d < D. Default: estimated.")
     private Optional<Integer> dim = Optional.empty();
@@ -84,6 +95,15 @@ final class LearnCommand implements Callable<Integer> {
     @Option(names = "--plot", paramLabel = "DIR", description = "Also draw the charts as PNG files in DIR.")
     private Optional<Path> plot = Optional.empty();
 
+    @Option(names = "--spark", arity = "0..1", fallbackValue = "local[*]", paramLabel = "MASTER",
+            description = "Learn on Apache Spark, the points never on this machine's heap: local[*] (the fallback), "
+                    + "local[N], spark://HOST:PORT, yarn, k8s://URL. Needs the spark module (./atlas adds it).")
+    private Optional<String> spark = Optional.empty();
+
+    @Option(names = "--partitions", paramLabel = "P", description = "With --spark: partitions of the generated data "
+            + "set or of each .npy file. Default: one per 100000 points.")
+    private Optional<Integer> partitions = Optional.empty();
+
     @Spec
     private CommandSpec spec;
 
@@ -92,13 +112,17 @@ final class LearnCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        checkOptions();
+        if (spark.isPresent()) {
+            return onSpark(spark.get());
+        }
+        Optional<Path> inputFile = input.map(Path::of);
+        checkOptions(inputFile);
         KleinPatches klein = null;
         double[][] points;
         String source;
-        if (input.isPresent()) {
-            points = PointCloudFiles.read("--input", input.get());
-            source = input.get().toString();
+        if (inputFile.isPresent()) {
+            points = PointCloudFiles.read("--input", inputFile.get());
+            source = inputFile.get().toString();
         } else {
             klein = KleinPatches.sample(count, seed);
             points = klein.points();
@@ -109,10 +133,10 @@ final class LearnCommand implements Callable<Integer> {
             throw new InvalidInputException("--dim", "1 ≤ d < D = " + ambient + " (the data's dimension)",
                     String.valueOf(dim.get()));
         }
-        HeapBudget.require(input.isPresent() ? "--input" : "--count", input.map(Path::toString)
+        HeapBudget.require(inputFile.isPresent() ? "--input" : "--count", inputFile.map(Path::toString)
                 .orElse(String.valueOf(count)), points.length, learningBytes(ambient), "points of " + ambient
                 + " coordinates to learn from");
-        String data = input.map(f -> "--input '" + f + "'").orElse("--count " + count);
+        String data = inputFile.map(f -> "--input '" + f + "'").orElse("--count " + count);
         long start = System.nanoTime();
         PointCloudAtlas atlas;
         try (Progress progress = parent.progress("learn", 0)) {
@@ -149,8 +173,8 @@ final class LearnCommand implements Callable<Integer> {
     }
 
     /** Checks every option, and every file named, before any data is read or drawn. */
-    private void checkOptions() {
-        if (input.isEmpty()) {
+    private void checkOptions(Optional<Path> inputFile) {
+        if (inputFile.isEmpty()) {
             if (!PointCloudProvider.DATASETS.contains(dataset.toLowerCase(Locale.ROOT))) {
                 throw new InvalidInputException("--dataset", "one of " + PointCloudProvider.DATASETS,
                         "'" + dataset + "'");
@@ -159,14 +183,14 @@ final class LearnCommand implements Callable<Integer> {
                 throw new InvalidInputException("--count", "an integer ≥ 1", String.valueOf(count));
             }
         } else {
-            InputFiles.requireReadable("--input", input.get());
+            InputFiles.requireReadable("--input", inputFile.get());
         }
         dim.ifPresent(d -> Checks.requirePositive("--dim", d));
         radius.ifPresent(r -> Checks.requirePositive("--radius", r));
-        AtomicWriter.create().protecting("--input", input).requireWritable("--out", out);
+        AtomicWriter.create().protecting("--input", inputFile).requireWritable("--out", out);
         plot.ifPresent(dir -> AtomicFiles.requireDirectory("--plot", dir));
         // last: what fits depends on the free heap of the moment, the checks above do not
-        if (input.isEmpty()) {
+        if (inputFile.isEmpty()) {
             HeapBudget.require("--count", String.valueOf(count), count,
                     learningBytes(KleinPatches.AMBIENT_DIMENSION), "patches to learn from");
         }
@@ -191,6 +215,45 @@ final class LearnCommand implements Callable<Integer> {
         }
         String typed = name.equals("dimension") ? "--dim" : name.equals("radius") ? "--radius" : name;
         return typed.equals(name) ? e : new InvalidInputException(typed, e.expected(), e.found());
+    }
+
+    /** {@code --spark}: the same atlas from the spark module's {@link DistributedLearner}, saved and printed alike. */
+    private int onSpark(String master) throws IOException {
+        if (plot.isPresent()) {
+            throw new InvalidInputException("--plot", "no --plot with --spark (a plot needs every point on this "
+                    + "machine)", "--plot " + plot.get());
+        }
+        dim.ifPresent(d -> Checks.requirePositive("--dim", d));
+        radius.ifPresent(r -> Checks.requirePositive("--radius", r));
+        AtomicWriter.create().requireWritable("--out", out);
+        DistributedLearner learner = ServiceLoader.load(DistributedLearner.class).stream()
+                .map(ServiceLoader.Provider::get).filter(l -> l.name().equals("spark")).findFirst()
+                .orElseThrow(() -> new InvalidInputException("--spark", "the spark module on the class path (./atlas "
+                        + "puts it there when --spark is given; see the README)", "no distributed learner"));
+        DistributedLearner.Request request = new DistributedLearner.Request(master, input,
+                dataset.toLowerCase(Locale.ROOT), count, dim.map(OptionalInt::of).orElse(OptionalInt.empty()),
+                radius.map(OptionalDouble::of).orElse(OptionalDouble.empty()), seed,
+                LearningStages.DEFAULT_SVM_SAMPLE,
+                partitions.map(OptionalInt::of).orElse(OptionalInt.empty()));
+        long start = System.nanoTime();
+        AtlasModel model;
+        try (Progress progress = parent.progress("learn", 0)) {
+            model = learner.learn(request, (stage, done, total) -> {
+                synchronized (progress) {
+                    progress.message(stage + (total > 0 ? " " + done + "/" + total : " " + done));
+                }
+            });
+        }
+        double seconds = (System.nanoTime() - start) * 1e-9;
+        PointCloudAtlas atlas = PointCloudAtlas.fromModel(model);
+        AtlasJson.save(atlas, out);
+        PrintWriter w = spec.commandLine().getOut();
+        String source = input.orElse(dataset + " (" + count + " patches, seed " + seed + ", generated on the "
+                + "executors)");
+        print(atlas.summary(), atlas, source + ", on Spark " + master, seconds, w);
+        w.println("saved to " + out);
+        w.flush();
+        return ExitCodes.OK;
     }
 
     private static void print(LearningSummary s, PointCloudAtlas atlas, String source, double seconds, PrintWriter w) {

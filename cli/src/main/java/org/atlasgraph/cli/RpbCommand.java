@@ -5,10 +5,12 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Manifold;
 import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
@@ -20,6 +22,7 @@ import org.atlasgraph.cli.rpb.BoundaryPlots;
 import org.atlasgraph.cli.rpb.LabelledTable;
 import org.atlasgraph.cli.rpb.PlaneProjection;
 import org.atlasgraph.io.AtomicWriter;
+import org.atlasgraph.io.CsvFormat;
 import org.atlasgraph.optim.boundary.BoundaryFit;
 import org.atlasgraph.optim.boundary.BoundaryParameters;
 import org.atlasgraph.optim.boundary.PrincipalBoundary;
@@ -119,6 +122,11 @@ final class RpbCommand implements Callable<Integer> {
             + "midpoint of the flows (0: the paper's ODE). Default: 0.02/step.")
     private Optional<Double> boundaryCorrection = Optional.empty();
 
+    @Option(names = "--save-boundary", paramLabel = "FILE", description = "Write the fitted boundary as CSV: one row "
+            + "per boundary point, its ambient coordinates b0… and its unit normal toward the first class n0… (what "
+            + "the spark module's classify reads).")
+    private Optional<Path> saveBoundary = Optional.empty();
+
     @Option(names = "--plot", paramLabel = "DIR", description = "Draw the curves over the data into DIR (created if "
             + "needed): rpb.png and a frame every --frame-every steps.")
     private Optional<Path> plot = Optional.empty();
@@ -191,6 +199,10 @@ final class RpbCommand implements Callable<Integer> {
         if (predict.isPresent()) {
             predictions(console, fit, data.dimension());
         }
+        if (saveBoundary.isPresent()) {
+            saveBoundary(fit, atlas.ambientDimension());
+            console.println("boundary (" + fit.boundary().size() + " points) saved to " + saveBoundary.get());
+        }
         if (plot.isPresent()) {
             PlaneProjection projection = train.isPresent() ? PlaneProjection.principalComponents(data.all())
                     : PlaneProjection.kleinAngles();
@@ -229,6 +241,7 @@ final class RpbCommand implements Callable<Integer> {
         predict.ifPresent(f -> InputFiles.requireReadable("--predict", f));
         AtomicWriter inputs = AtomicWriter.create().protecting("--train", train).protecting("--atlas", atlasFile)
                 .protecting("--predict", predict);
+        saveBoundary.ifPresent(f -> inputs.requireWritable("--save-boundary", f));
         out.ifPresent(f -> inputs.requireWritable("--out", f));
         plot.ifPresent(dir -> AtomicFiles.requireDirectory("--plot", dir));
         if (plot.isPresent() && iterations / frameEvery > MAX_FRAMES) {
@@ -317,6 +330,25 @@ final class RpbCommand implements Callable<Integer> {
         try (Progress progress = parent.progress("rpb", iterations)) {
             return builder.listener((done, total) -> progress.stepTo(done)).build().fit(data.plus(), data.minus());
         }
+    }
+
+    /** Writes the boundary's points and ambient unit normals ({@code Dφ⁻¹ n_b}, toward the first class) as CSV. */
+    private void saveBoundary(BoundaryFit fit, int dimension) throws IOException {
+        List<String> header = new ArrayList<>();
+        for (String prefix : List.of("b", "n")) {
+            for (int j = 0; j < dimension; j++) {
+                header.add(prefix + j);
+            }
+        }
+        StringBuilder csv = new StringBuilder(CsvFormat.row(header));
+        for (int i = 0; i < fit.boundary().size(); i++) {
+            ChartPoint b = fit.boundary().points().get(i);
+            double[] row = Arrays.copyOf(fit.boundary().ambient(i), 2 * dimension);
+            double[] normal = b.chart().pushForward(b.xi(), fit.normal(i).tau());
+            System.arraycopy(normal, 0, row, dimension, dimension);
+            csv.append(CsvFormat.row(row));
+        }
+        AtomicFiles.writeString(saveBoundary.get(), csv.toString());
     }
 
     private static void printParameters(PrintWriter console, BoundaryParameters p, double seconds) {

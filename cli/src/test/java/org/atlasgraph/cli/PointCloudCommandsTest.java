@@ -75,6 +75,12 @@ class PointCloudCommandsTest {
         assertThat(learn.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(learn.err()).startsWith("atlas learn: --input '" + csv + "': points: expected at least");
 
+        CliRun spark = CliRun.atlas("learn", "--spark", "--count", "200", "--out", dir.resolve("a.json").toString());
+        assertThat(spark.exitCode()).as("--spark without the spark module").isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(spark.errLines()).as("one line").hasSize(1);
+        assertThat(spark.err()).startsWith("atlas learn: --spark: expected the spark module on the class path");
+        assertThat(dir.resolve("a.json")).as("no output").doesNotExist();
+
         CliRun dim = CliRun.atlas("learn", "--count", "200", "--dim", "9", "--out", dir.resolve("a.json").toString());
         assertThat(dim.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
         assertThat(dim.err()).startsWith("atlas learn: --dim: expected 1 ≤ d < D = 9 (the data's dimension), found 9");

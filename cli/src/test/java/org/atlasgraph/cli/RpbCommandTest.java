@@ -1,10 +1,12 @@
 package org.atlasgraph.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
@@ -53,9 +55,10 @@ class RpbCommandTest {
         Path train = writeKlein(dir.resolve("train.csv"), Integer.parseInt(PATCHES), 11, true, true);
         Path points = writeKlein(dir.resolve("points.csv"), 200, 12, true, true);
         Path out = dir.resolve("predictions.csv");
+        Path boundary = dir.resolve("boundary.csv");
 
         CliRun run = CliRun.atlas("rpb", "--train", train.toString(), "--classes", "convex,concave", "--predict",
-                points.toString(), "--out", out.toString());
+                points.toString(), "--out", out.toString(), "--save-boundary", boundary.toString());
 
         assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.OK);
         assertThat(run.out()).contains("'convex' (+)").contains("'concave' (−)").contains("other");
@@ -66,6 +69,21 @@ class RpbCommandTest {
         assertThat(lines.get(0)).isEqualTo("x0,x1,x2,x3,x4,x5,x6,x7,x8,label,predicted,score");
         assertThat(lines).hasSize(201);
         assertThat(lines.get(1)).matches(".*,(convex|concave|neither),(convex|concave),-?[0-9.e+-]+");
+
+        List<String> saved = Files.readAllLines(boundary);
+        assertThat(saved.get(0)).as("boundary header")
+                .isEqualTo("b0,b1,b2,b3,b4,b5,b6,b7,b8,n0,n1,n2,n3,n4,n5,n6,n7,n8");
+        assertThat(saved).as("boundary rows").hasSizeGreaterThan(2);
+        for (String row : saved.subList(1, saved.size())) {
+            double[] v = Arrays.stream(row.split(",")).mapToDouble(Double::parseDouble).toArray();
+            double norm = 0;
+            for (int j = 9; j < 18; j++) {
+                norm += v[j] * v[j];
+            }
+            // The fit's normals are unit in the induced metric, i.e. their push-forwards are ambient unit vectors.
+            assertThat(Math.sqrt(norm)).as("ambient length of the normal in row %s", row).isCloseTo(1.0,
+                    within(1e-9));
+        }
     }
 
     @Test

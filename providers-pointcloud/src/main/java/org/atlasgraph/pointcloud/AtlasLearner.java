@@ -1,7 +1,6 @@
 package org.atlasgraph.pointcloud;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
@@ -32,7 +31,7 @@ final class AtlasLearner {
     static final double TRUST_FRACTION = 0.8;
     /**
      * A point near the boundary between two charts is covered by both when its relative distance to the second chart's
-     * centre is within this factor of that to its own chart's centre ({@link #covered}). Measured on random points of
+     * centre is within this factor of that to its own chart's centre ({@link #covers}). Measured on random points of
      * the Klein bottle against atlases of 1500 and 3000 patches: with 1 (exclusive cells) 4–5% of the manifold lay in
      * no chart's domain, with 1.1 about 1%, with 1.2 about 0.1–0.3%.
      */
@@ -100,6 +99,18 @@ final class AtlasLearner {
      */
     static AtlasModel learn(TrainingPoints.Distinct data, int givenDimension, double givenRadius, long seed,
                             int svmSample, LearningProgress progress) {
+        return learn(data, givenDimension, givenRadius, null, seed, svmSample, progress);
+    }
+
+    /**
+     * Learns an atlas as {@link #learn(TrainingPoints.Distinct, int, double, long, int, LearningProgress)} does, or
+     * with given chart centres: then the r-net and its rounds of isolated outliers are skipped, and each centre's ball
+     * is the points within r of it, grown to its nearest points where fewer ({@link ChartCentres#around}).
+     *
+     * @param givenCentres the chart centres in the data's units (not modified), or null to choose them
+     */
+    static AtlasModel learn(TrainingPoints.Distinct data, int givenDimension, double givenRadius,
+                            double[][] givenCentres, long seed, int svmSample, LearningProgress progress) {
         Random rng = new Random(seed);
         requireEnoughPoints(data.points().length, Math.max(givenDimension, 1), givenDimension > 0);
         progress.update("prepare", 0, 1);
@@ -108,36 +119,32 @@ final class AtlasLearner {
         double[][] points = cloud.points();
         IntrinsicDimension.Estimate estimate = dimension(points, givenDimension, rng, progress);
         int d = givenDimension > 0 ? givenDimension : estimate.dimension();
-        int minPoints = requireEnoughPoints(points.length, d, givenDimension > 0);
         double scaledRadius = givenRadius / cloud.scale();
-        double r = radius(points, d, minPoints, scaledRadius, rng, progress);
-        ChartCentres.Net net = centres(points, r, minPoints, d + 2, rng, progress);
-        int isolated = 0;
-        for (int round = 0; round < OUTLIER_ROUNDS && net.isolatedPoints().length > 0; round++) {
-            int[] outliers = net.isolatedPoints();
-            isolated += outliers.length;
-            points = without(points, outliers);
-            minPoints = requireEnoughPoints(points.length, d, givenDimension > 0);
-            r = radius(points, d, minPoints, scaledRadius, rng, progress);
-            net = centres(points, r, minPoints, round + 1 < OUTLIER_ROUNDS ? d + 2 : 0, rng, progress);
+        Centred centred;
+        if (givenCentres == null) {
+            centred = centred(points, d, givenDimension > 0, scaledRadius, rng, progress);
+        } else {
+            int minPoints = requireEnoughPoints(points.length, d, givenDimension > 0);
+            double r = radius(points.length, rows(points), d, minPoints, scaledRadius, rng, progress);
+            double[][] centres = new double[givenCentres.length][];
+            for (int c = 0; c < centres.length; c++) {
+                centres[c] = cloud.projection().coordinates(givenCentres[c]);
+            }
+            centred = new Centred(IntrinsicDimension.identity(points.length), r, null,
+                    ChartCentres.around(points, centres, r, minPoints), 0);
         }
-        QuadraticChart[] preliminary = fits(points, d, net, seed, progress);
-        Residuals residuals = residuals(points, net, preliminary, r);
+        points = PreparedCloud.rows(points, centred.kept());
+        ChartCentres.Balls balls = centred.balls();
+        double r = centred.radius();
+        QuadraticChart[] preliminary = fits(points, d, balls, seed, progress);
+        Residuals residuals = residuals(points, balls, preliminary, r);
         Membership membership = membership(points, preliminary, residuals, progress);
-        ChartModel[] models = boundaries(points, net, preliminary, residuals, membership, seed, svmSample, progress);
+        ChartModel[] models = boundaries(points, balls, preliminary, residuals, membership, seed, svmSample, progress);
         List<AtlasModel.Overlap> overlaps = transitions(preliminary, residuals, membership.newIndex());
         double coverage = coverage(points, residuals, membership, models);
-        List<ChartModel> lifted = new ArrayList<>();
-        int linear = 0;
-        for (ChartModel m : models) {
-            lifted.add(cloud.lift(m));
-            linear += m.isLinear() ? 1 : 0;
-        }
-        double scale = cloud.scale();
-        double tolerance = scale * residuals.tolerance();
-        double sumSq = 0;
+        LearningStages.SquareSum squares = new LearningStages.SquareSum();
         for (double e : residuals.residual()) {
-            sumSq += e * e;
+            squares.add(e);
         }
         List<Double> evidence = new ArrayList<>();
         if (estimate != null) {
@@ -145,15 +152,105 @@ final class AtlasLearner {
                 evidence.add(g);
             }
         }
-        LearningSummary summary = new LearningSummary(points.length, d, givenDimension <= 0, scale * r,
-                givenRadius <= 0, models.length, overlaps.size(), coverage,
-                scale * Math.sqrt(sumSq / points.length), scale * residuals.maxResidual(), seed, data.inputCount(),
-                data.duplicates(), cloud.outliers() + isolated, cloud.spanDimension(), linear, evidence);
-        return new AtlasModel(lifted, overlaps, tolerance, cloud.span(tolerance), summary);
+        return assemble(cloud, models, overlaps, residuals.tolerance(), new LearningSummary(points.length, d,
+                givenDimension <= 0, r, givenRadius <= 0, models.length, overlaps.size(), coverage,
+                Math.sqrt(squares.value() / points.length), residuals.maxResidual(), seed, data.inputCount(),
+                data.duplicates(), cloud.outliers() + centred.isolated(), cloud.spanDimension(), 0, evidence));
+    }
+
+    /**
+     * The atlas in the data's units: every chart lifted ({@link PreparedCloud#lift}), lengths of the summary times the
+     * scale, and the linear charts counted.
+     *
+     * @param cloud     the prepared cloud (its points are not used)
+     * @param models    the final charts in learning coordinates
+     * @param overlaps  the overlaps
+     * @param tolerance the off-atlas tolerance in learning coordinates
+     * @param s         the summary in learning coordinates (its linear chart count is ignored)
+     * @return the model of the atlas
+     */
+    static AtlasModel assemble(PreparedCloud cloud, ChartModel[] models, List<AtlasModel.Overlap> overlaps,
+                               double tolerance, LearningSummary s) {
+        List<ChartModel> lifted = new ArrayList<>();
+        int linear = 0;
+        for (ChartModel m : models) {
+            lifted.add(cloud.lift(m));
+            linear += m.isLinear() ? 1 : 0;
+        }
+        double scale = cloud.scale();
+        LearningSummary summary = new LearningSummary(s.pointCount(), s.dimension(), s.dimensionEstimated(),
+                scale * s.radius(), s.radiusDerived(), s.chartCount(), s.overlapCount(), s.coverage(),
+                scale * s.rmsFitResidual(), scale * s.maxFitResidual(), s.seed(), s.inputCount(), s.duplicateCount(),
+                s.outlierCount(), s.spanDimension(), linear, s.dimensionEvidence());
+        return new AtlasModel(lifted, overlaps, scale * tolerance, cloud.span(scale * tolerance), summary);
+    }
+
+    /** @return the points at given positions, shared */
+    static LearningStages.Rows rows(double[][] points) {
+        return positions -> PreparedCloud.rows(points, positions);
+    }
+
+    /**
+     * The chart centres and their balls, after the rounds that remove the points isolated at the chart scale.
+     *
+     * @param kept     the positions of the points kept, ascending
+     * @param radius   the chart radius r
+     * @param centres  the centres' positions among the kept points
+     * @param balls    the centres and their balls, with member indices among the kept points
+     * @param isolated the number of points removed
+     */
+    record Centred(int[] kept, double radius, int[] centres, ChartCentres.Balls balls, int isolated) {
+    }
+
+    /**
+     * The radius r and the r-net on the points (from a seeded first centre); then up to {@link #OUTLIER_ROUNDS}
+     * times, the points in the balls of isolated centres are removed and r and the net found again.
+     *
+     * @param points       the prepared points (not modified)
+     * @param d            the intrinsic dimension
+     * @param given        whether d was given (for the message)
+     * @param scaledRadius r in learning coordinates, or 0 to derive it
+     * @param rng          the random source, drawn from after the dimension
+     * @param progress     receives progress
+     * @return the centres
+     */
+    static Centred centred(double[][] points, int d, boolean given, double scaledRadius, Random rng,
+                           LearningProgress progress) {
+        int[] kept = IntrinsicDimension.identity(points.length);
+        double[][] current = points;
+        int minPoints = requireEnoughPoints(current.length, d, given);
+        double r = radius(current.length, rows(current), d, minPoints, scaledRadius, rng, progress);
+        ChartCentres.Net net = centres(current, r, minPoints, d + 2, rng, progress);
+        int isolated = 0;
+        for (int round = 0; round < OUTLIER_ROUNDS && net.isolatedPoints().length > 0; round++) {
+            int[] outliers = net.isolatedPoints();
+            isolated += outliers.length;
+            current = without(current, outliers);
+            kept = without(kept, outliers);
+            minPoints = requireEnoughPoints(current.length, d, given);
+            r = radius(current.length, rows(current), d, minPoints, scaledRadius, rng, progress);
+            net = centres(current, r, minPoints, round + 1 < OUTLIER_ROUNDS ? d + 2 : 0, rng, progress);
+        }
+        return new Centred(kept, r, net.centres(), net.balls(current), isolated);
     }
 
     /** Rounds of removing isolated points and choosing the centres again; the last round grows every ball. */
     static final int OUTLIER_ROUNDS = 3;
+
+    /** @return the positions without the given indices (ascending) */
+    private static int[] without(int[] positions, int[] removed) {
+        int[] out = new int[positions.length - removed.length];
+        int k = 0;
+        int next = 0;
+        for (int i = 0; i < positions.length; i++) {
+            if (next < removed.length && removed[next] == i) {
+                next++;
+                continue;
+            }
+            out[k++] = positions[i];
+        }
+        return out;
+    }
 
     /** @return the points without the given indices (ascending) */
     private static double[][] without(double[][] points, int[] removed) {
@@ -186,7 +283,7 @@ final class AtlasLearner {
      * @return the fewest points a quadratic fit in d dimensions needs ({@link #minimumPoints})
      * @throws InvalidInputException if the cloud has fewer
      */
-    private static int requireEnoughPoints(int n, int d, boolean given) {
+    static int requireEnoughPoints(int n, int d, boolean given) {
         int minPoints = minimumPoints(d);
         if (n < minPoints) {
             throw new InvalidInputException("points", "at least " + minPoints + " distinct points for d = " + d
@@ -197,10 +294,10 @@ final class AtlasLearner {
     }
 
     /** The chart radius r: given, or derived from the quality of quadratic fits ({@link ChartRadius}). */
-    private static double radius(double[][] points, int d, int minPoints, double givenRadius, Random rng,
-                                 LearningProgress progress) {
+    static double radius(int n, LearningStages.Rows rows, int d, int minPoints, double givenRadius, Random rng,
+                         LearningProgress progress) {
         progress.update("radius", 0, 1);
-        double r = givenRadius > 0 ? givenRadius : ChartRadius.derive(points, d, minPoints, rng).radius();
+        double r = givenRadius > 0 ? givenRadius : ChartRadius.derive(n, rows, d, minPoints, rng).radius();
         progress.update("radius", 1, 1);
         return r;
     }
@@ -217,49 +314,94 @@ final class AtlasLearner {
     }
 
     /**
-     * The preliminary charts: per ball, local PCA bases and the least-squares quadratic of App. F.1 fitted to a seeded
-     * subsample of at most {@link #FIT_SAMPLE} points, with the unit ball as a placeholder boundary.
-     *
-     * <p>Where the points of a ball determine no quadratic ({@link QuadraticFit#DETERMINED}: too few of them, or all
-     * near a lower-dimensional set), the ball is widened by {@link #WIDENING} up to {@link #WIDENINGS} times and the
-     * widened ball replaces the chart's ball in the net; if no widening helps, the chart is the linear chart of its
-     * ball (the weighted PCA plane, K = 0) and says why in {@link ChartModel#fit()}.
+     * The preliminary charts, one per ball ({@link #fit}): first from the ball's own points; where the fit needs a
+     * wider ball, from the points within {@link #widest} of the centre, and the widened ball replaces the chart's ball.
      */
-    private static QuadraticChart[] fits(double[][] points, int d, ChartCentres.Net net, long seed,
+    private static QuadraticChart[] fits(double[][] points, int d, ChartCentres.Balls balls, long seed,
                                          LearningProgress progress) {
-        int k = net.centres().length;
+        int k = balls.centres().length;
         AtomicLong fitted = new AtomicLong();
         QuadraticChart[] preliminary = new QuadraticChart[k];
         IntStream.range(0, k).parallel().forEach(c -> {
-            double[] centre = points[net.centres()[c]];
-            int[] ball = net.members()[c];
-            double radius = net.radii()[c];
-            Optional<QuadraticFit.Result> fit = QuadraticFit.fit(points, fitSample(ball, seed, c), d, centre, radius);
-            for (int widening = 1; fit.isEmpty() && widening <= WIDENINGS; widening++) {
-                double wider = radius * Math.pow(WIDENING, widening);
-                int[] widerBall = within(points, centre, wider);
-                fit = QuadraticFit.fit(points, fitSample(widerBall, seed, c), d, centre, wider);
-                if (fit.isPresent()) {
-                    ball = widerBall;
-                    radius = wider;
-                    net.members()[c] = widerBall;
-                    net.radii()[c] = wider;
-                }
+            double[] centre = balls.centres()[c];
+            double radius = balls.radii()[c];
+            Fitted fit = fit(PreparedCloud.rows(points, balls.members()[c]), radius, d, centre, radius, seed, c);
+            if (fit == null) {
+                double reach = widest(radius);
+                fit = fit(PreparedCloud.rows(points, within(points, centre, reach)), reach, d, centre, radius, seed,
+                        c);
+                balls.members()[c] = within(points, centre, fit.radius());
+                balls.radii()[c] = fit.radius();
             }
-            String how = ChartModel.QUADRATIC;
-            if (fit.isEmpty()) {
-                fit = QuadraticFit.linear(points, ball, d, centre, radius);
-                how = ChartModel.LINEAR + ": the " + ball.length + " points of its ball determine no quadratic in d = "
-                        + d + " coordinates (" + QuadraticFit.coefficientCount(d) + " coefficients), nor those within "
-                        + Math.round(Math.pow(WIDENING, WIDENINGS)) + " times its radius";
-            }
-            QuadraticFit.Result result = fit.orElseThrow(() -> new IllegalStateException("a ball without points"))
-                    .over(points, ball);
-            BoundarySvm.Quadric unit = BoundarySvm.Quadric.ball(d + result.normalBasis().length / points[0].length);
-            preliminary[c] = new QuadraticChart(c, model(centre, radius, result, unit, ball.length, how));
+            preliminary[c] = new QuadraticChart(c, fit.model());
             progress.update("fits", fitted.incrementAndGet(), k);
         });
         return preliminary;
+    }
+
+    /**
+     * A preliminary chart: its model, with the unit ball as a placeholder boundary, and the radius of its ball, widened
+     * if its own ball determined no quadratic.
+     *
+     * @param model  the model
+     * @param radius the ball's radius
+     */
+    record Fitted(ChartModel model, double radius) implements java.io.Serializable {
+    }
+
+    /** @return the radius of the widest ball a chart's fit may need: WIDENING^WIDENINGS times its own */
+    static double widest(double radius) {
+        return radius * Math.pow(WIDENING, WIDENINGS);
+    }
+
+    /**
+     * The preliminary chart of one ball: local PCA bases and the least-squares quadratic of App. F.1 fitted to a
+     * seeded subsample of at most {@link #FIT_SAMPLE} of its points (chart c's own seed), with the unit ball as a
+     * placeholder boundary.
+     *
+     * <p>Where the points of the ball determine no quadratic ({@link QuadraticFit#DETERMINED}: too few of them, or all
+     * near a lower-dimensional set), the ball is widened by {@link #WIDENING} up to {@link #WIDENINGS} times and the
+     * widened ball replaces the chart's ball; if no widening helps, the chart is the linear chart of its ball (the
+     * weighted PCA plane, K = 0) and says why in {@link ChartModel#fit()}.
+     *
+     * @param near   the points within {@code reach} of the centre, in the order of the data (not modified)
+     * @param reach  how far {@code near} reaches: the ball's radius, or {@link #widest} of it
+     * @param d      the intrinsic dimension
+     * @param centre the chart's centre
+     * @param radius its ball's radius
+     * @param seed   the seed of learning
+     * @param c      the chart's index
+     * @return the chart; null when a widening beyond {@code reach} is needed
+     */
+    static Fitted fit(double[][] near, double reach, int d, double[] centre, double radius, long seed, int c) {
+        double[][] ball = PreparedCloud.rows(near, within(near, centre, radius));
+        Optional<QuadraticFit.Result> fit = QuadraticFit.fit(ball, fitSample(ball.length, seed, c), d, centre, radius);
+        double[][] used = ball;
+        double usedRadius = radius;
+        for (int widening = 1; fit.isEmpty() && widening <= WIDENINGS; widening++) {
+            double wider = radius * Math.pow(WIDENING, widening);
+            if (wider > reach) {
+                return null;
+            }
+            double[][] widerBall = PreparedCloud.rows(near, within(near, centre, wider));
+            fit = QuadraticFit.fit(widerBall, fitSample(widerBall.length, seed, c), d, centre, wider);
+            if (fit.isPresent()) {
+                used = widerBall;
+                usedRadius = wider;
+            }
+        }
+        String how = ChartModel.QUADRATIC;
+        int[] all = IntrinsicDimension.identity(used.length);
+        if (fit.isEmpty()) {
+            fit = QuadraticFit.linear(used, all, d, centre, usedRadius);
+            how = ChartModel.LINEAR + ": the " + used.length + " points of its ball determine no quadratic in d = "
+                    + d + " coordinates (" + QuadraticFit.coefficientCount(d) + " coefficients), nor those within "
+                    + Math.round(Math.pow(WIDENING, WIDENINGS)) + " times its radius";
+        }
+        QuadraticFit.Result result = fit.orElseThrow(() -> new IllegalStateException("a ball without points"))
+                .over(used, all);
+        BoundarySvm.Quadric unit = BoundarySvm.Quadric.ball(d + result.normalBasis().length / centre.length);
+        return new Fitted(model(centre, usedRadius, result, unit, used.length, how), usedRadius);
     }
 
     /** Factor by which a ball whose points determine no quadratic is widened. */
@@ -267,20 +409,17 @@ final class AtlasLearner {
     /** Widenings tried before a chart is fitted as a linear chart. */
     static final int WIDENINGS = 2;
 
-    /** @return a seeded subsample of at most {@link #FIT_SAMPLE} of the ball's points, chart c's own seed */
-    private static int[] fitSample(int[] ball, long seed, int c) {
-        int[] pick = IntrinsicDimension.subsample(ball.length, FIT_SAMPLE, new Random(seed ^ (31L * c + 7)));
-        int[] sample = new int[pick.length];
-        for (int s = 0; s < pick.length; s++) {
-            sample[s] = ball[pick[s]];
-        }
-        return sample;
+    /**
+     * @return a seeded subsample of at most {@link #FIT_SAMPLE} of the positions in a ball of the given size, chart
+     *     c's own seed
+     */
+    private static int[] fitSample(int ballSize, long seed, int c) {
+        return IntrinsicDimension.subsample(ballSize, FIT_SAMPLE, new Random(seed ^ (31L * c + 7)));
     }
 
-    /** @return the indices of the points within distance r of x, ascending */
+    /** @return the indices of the points in the ball of centre x and radius r ({@link ChartCentres#inBall}) */
     private static int[] within(double[][] points, double[] x, double r) {
-        double r2 = r * r;
-        return IntStream.range(0, points.length).filter(i -> Vectors.squaredDistance(points[i], x) < r2).toArray();
+        return IntStream.range(0, points.length).filter(i -> ChartCentres.inBall(points[i], x, r)).toArray();
     }
 
     /**
@@ -302,10 +441,10 @@ final class AtlasLearner {
      * Each point's residual in every chart whose ball contains it (kept for the membership rule), the best of them,
      * and from those the off-atlas tolerance.
      */
-    private static Residuals residuals(double[][] points, ChartCentres.Net net, QuadraticChart[] preliminary,
+    private static Residuals residuals(double[][] points, ChartCentres.Balls balls, QuadraticChart[] preliminary,
                                        double r) {
         int n = points.length;
-        int[][] candidates = invert(net.members(), n);
+        int[][] candidates = invert(balls.members(), n);
         double[][] candidateResidual = new double[n][];
         double[] residual = new double[n];
         IntStream.range(0, n).parallel().forEach(i -> {
@@ -322,9 +461,17 @@ final class AtlasLearner {
         for (double e : residual) {
             maxResidual = Math.max(maxResidual, e);
         }
-        double tolerance = Math.max(OFF_ATLAS_FRACTION * r, OFF_ATLAS_RESIDUAL_FACTOR * maxResidual);
+        double tolerance = tolerance(r, maxResidual);
         return new Residuals(candidates, candidateResidual, residual, maxResidual, tolerance,
                 FAITHFUL_FRACTION * tolerance);
+    }
+
+    /**
+     * @return the off-atlas tolerance: {@link #OFF_ATLAS_FRACTION}·r or {@link #OFF_ATLAS_RESIDUAL_FACTOR} times the
+     *     largest residual of a point in its best chart, whichever is larger
+     */
+    static double tolerance(double r, double maxResidual) {
+        return Math.max(OFF_ATLAS_FRACTION * r, OFF_ATLAS_RESIDUAL_FACTOR * maxResidual);
     }
 
     /**
@@ -354,31 +501,12 @@ final class AtlasLearner {
         int[][] candidates = residuals.candidates();
         int[] belongs = new int[n];
         progress.update("membership", 0, n);
-        IntStream.range(0, n).parallel().forEach(i -> {
-            int arg = -1;
-            double nearest = Double.POSITIVE_INFINITY;
-            double best = residuals.residual()[i];
-            for (int j = 0; j < candidates[i].length; j++) {
-                int cand = candidates[i][j];
-                QuadraticChart c = preliminary[cand];
-                if (!approximates(c, residuals.candidateResidual()[i][j], best, residuals.faithful())) {
-                    continue;
-                }
-                double dist = Vectors.distance(points[i], c.centreRef()) / c.radius();
-                if (dist < nearest) {
-                    nearest = dist;
-                    arg = cand;
-                }
-            }
-            belongs[i] = arg;
-        });
+        IntStream.range(0, n).parallel().forEach(i -> belongs[i] = belongs(points[i], candidates[i],
+                residuals.candidateResidual()[i], residuals.residual()[i], residuals.faithful(), preliminary));
         progress.update("membership", n, n);
 
         double[] nearness = new double[n];
-        IntStream.range(0, n).parallel().forEach(i -> {
-            QuadraticChart own = preliminary[belongs[i]];
-            nearness[i] = Vectors.distance(points[i], own.centreRef()) / own.radius();
-        });
+        IntStream.range(0, n).parallel().forEach(i -> nearness[i] = nearness(points[i], preliminary[belongs[i]]));
 
         int k = preliminary.length;
         int[] memberCount = new int[k];
@@ -400,6 +528,38 @@ final class AtlasLearner {
     }
 
     /**
+     * @param x           a point
+     * @param candidates  the preliminary charts whose ball holds it, ascending
+     * @param e           its residual in each
+     * @param best        the smallest of those
+     * @param faithful    the faithful bound
+     * @param preliminary the preliminary charts
+     * @return the chart the point belongs to ({@link #membership}), or −1 if none approximates it well
+     */
+    static int belongs(double[] x, int[] candidates, double[] e, double best, double faithful,
+                       QuadraticChart[] preliminary) {
+        int arg = -1;
+        double nearest = Double.POSITIVE_INFINITY;
+        for (int j = 0; j < candidates.length; j++) {
+            QuadraticChart c = preliminary[candidates[j]];
+            if (!approximates(c, e[j], best, faithful)) {
+                continue;
+            }
+            double dist = Vectors.distance(x, c.centreRef()) / c.radius();
+            if (dist < nearest) {
+                nearest = dist;
+                arg = candidates[j];
+            }
+        }
+        return arg;
+    }
+
+    /** @return the distance of x from the centre of the chart it belongs to, relative to that chart's radius */
+    static double nearness(double[] x, QuadraticChart own) {
+        return Vectors.distance(x, own.centreRef()) / own.radius();
+    }
+
+    /**
      * @param chart    a chart whose ball holds the point
      * @param e        the point's residual in it
      * @param best     the point's smallest residual in any chart
@@ -414,9 +574,9 @@ final class AtlasLearner {
 
     /**
      * The final chart models of the kept charts: each chart's domain of trust and its boundary SVM, trained on its
-     * members and on the neighbours' points it covers ({@link #covered}, {@link #boundary}).
+     * members and on the neighbours' points it covers ({@link #covers}, {@link #boundary}).
      */
-    private static ChartModel[] boundaries(double[][] points, ChartCentres.Net net, QuadraticChart[] preliminary,
+    private static ChartModel[] boundaries(double[][] points, ChartCentres.Balls balls, QuadraticChart[] preliminary,
                                            Residuals residuals, Membership membership, long seed, int svmSample,
                                            LearningProgress progress) {
         AtomicLong trained = new AtomicLong();
@@ -424,9 +584,14 @@ final class AtlasLearner {
         ChartModel[] models = new ChartModel[kept];
         IntStream.range(0, kept).parallel().forEach(c -> {
             int old = membership.oldIndex()[c];
-            int[] covered = covered(points, preliminary[old], net.members()[old], old, membership.belongs(),
-                    membership.nearness(), residuals.residual(), residuals.faithful());
-            models[c] = boundary(points, preliminary[old], net.members()[old], covered, seed, svmSample, c);
+            int[] ball = balls.members()[old];
+            boolean[] covered = new boolean[ball.length];
+            for (int b = 0; b < ball.length; b++) {
+                int i = ball[b];
+                covered[b] = covers(points[i], preliminary[old], old, membership.belongs()[i],
+                        membership.nearness()[i], residuals.residual()[i], residuals.faithful());
+            }
+            models[c] = boundary(PreparedCloud.rows(points, ball), covered, preliminary[old], seed, svmSample, c);
             progress.update("boundaries", trained.incrementAndGet(), kept);
         });
         return models;
@@ -447,22 +612,35 @@ final class AtlasLearner {
         int k = preliminary.length;
         java.util.BitSet pairs = new java.util.BitSet();
         for (int i = 0; i < candidates.length; i++) {
-            int[] cs = candidates[i];
-            double[] e = residuals.candidateResidual()[i];
-            double best = residuals.residual()[i];
-            for (int a = 0; a < cs.length; a++) {
-                if (!approximates(preliminary[cs[a]], e[a], best, residuals.faithful())) {
-                    continue;
-                }
-                for (int b = a + 1; b < cs.length; b++) {
-                    int x = newIndex[cs[a]];
-                    int y = newIndex[cs[b]];
-                    if (x >= 0 && y >= 0 && approximates(preliminary[cs[b]], e[b], best, residuals.faithful())) {
-                        pairs.set(Math.min(x, y) * k + Math.max(x, y));
-                    }
+            overlapPairs(candidates[i], residuals.candidateResidual()[i], residuals.residual()[i],
+                    residuals.faithful(), preliminary, newIndex, pairs);
+        }
+        return overlaps(pairs, k);
+    }
+
+    /**
+     * Adds the overlaps one point shows ({@link #transitions}): each pair of kept charts whose balls hold it and that
+     * both approximate it well, as the bit {@code first·k + second} (k preliminary charts).
+     */
+    static void overlapPairs(int[] cs, double[] e, double best, double faithful, QuadraticChart[] preliminary,
+                             int[] newIndex, java.util.BitSet pairs) {
+        int k = preliminary.length;
+        for (int a = 0; a < cs.length; a++) {
+            if (!approximates(preliminary[cs[a]], e[a], best, faithful)) {
+                continue;
+            }
+            for (int b = a + 1; b < cs.length; b++) {
+                int x = newIndex[cs[a]];
+                int y = newIndex[cs[b]];
+                if (x >= 0 && y >= 0 && approximates(preliminary[cs[b]], e[b], best, faithful)) {
+                    pairs.set(Math.min(x, y) * k + Math.max(x, y));
                 }
             }
         }
+    }
+
+    /** @return the overlaps of the bits of {@link #overlapPairs}, ascending */
+    static List<AtlasModel.Overlap> overlaps(java.util.BitSet pairs, int k) {
         List<AtlasModel.Overlap> overlaps = new ArrayList<>();
         for (int key = pairs.nextSetBit(0); key >= 0; key = pairs.nextSetBit(key + 1)) {
             overlaps.add(new AtlasModel.Overlap(key / k, key % k));
@@ -483,16 +661,20 @@ final class AtlasLearner {
         for (int c = 0; c < models.length; c++) {
             finals[c] = new QuadraticChart(c, models[c]);
         }
-        long covered = IntStream.range(0, n).parallel().filter(i -> {
-            for (int c : candidates[i]) {
-                int nc = newIndex[c];
-                if (nc >= 0 && finals[nc].inside(finals[nc].coordinatesOf(points[i]))) {
-                    return true;
-                }
-            }
-            return false;
-        }).count();
+        long covered = IntStream.range(0, n).parallel().filter(i -> inside(points[i], candidates[i], newIndex, finals))
+                .count();
         return (double) covered / n;
+    }
+
+    /** @return whether x lies in the domain of trust of a kept chart whose ball holds it */
+    static boolean inside(double[] x, int[] candidates, int[] newIndex, QuadraticChart[] finals) {
+        for (int c : candidates) {
+            int nc = newIndex[c];
+            if (nc >= 0 && finals[nc].inside(finals[nc].coordinatesOf(x))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -504,45 +686,41 @@ final class AtlasLearner {
      * it cannot change to a chart that contains it. Requiring both charts to contain the points near their common
      * boundary makes the domains overlap there, as the charts of an atlas should.
      */
-    private static int[] covered(double[][] points, QuadraticChart chart, int[] ball, int old, int[] belongs,
-                                 double[] nearness, double[] residual, double faithful) {
-        int[] out = new int[ball.length];
-        int count = 0;
-        for (int i : ball) {
-            if (belongs[i] == old) {
-                out[count++] = i;
-                continue;
-            }
-            double relative = Vectors.distance(points[i], chart.centreRef()) / chart.radius();
-            double e = chart.residual(points[i]);
-            if (relative <= OVERLAP * nearness[i] && e <= faithful
-                    && e <= ACCEPTABLE_RESIDUAL * residual[i] + 3 * chart.model().fitResidual()) {
-                out[count++] = i;
-            }
+    static boolean covers(double[] x, QuadraticChart chart, int old, int belongs, double nearness, double residual,
+                          double faithful) {
+        if (belongs == old) {
+            return true;
         }
-        return Arrays.copyOf(out, count);
+        double relative = Vectors.distance(x, chart.centreRef()) / chart.radius();
+        double e = chart.residual(x);
+        return relative <= OVERLAP * nearness && e <= faithful
+                && e <= ACCEPTABLE_RESIDUAL * residual + 3 * chart.model().fitResidual();
     }
 
     /**
      * Trains the boundary SVM of one chart on (a subsample of) its ball, members against the rest, and shifts the
-     * quadric so that every covered point ({@link #covered}) lies inside: the soft margin may leave a few members
+     * quadric so that every covered point ({@link #covers}) lies inside: the soft margin may leave a few members
      * outside, and a training point outside every chart would make the atlas miss part of the data.
      */
-    private static ChartModel boundary(double[][] points, QuadraticChart chart, int[] ball, int[] covered, long seed,
-                                       int svmSample, int index) {
+    static ChartModel boundary(double[][] ball, boolean[] covered, QuadraticChart chart, long seed, int svmSample,
+                               int index) {
         Random rng = new Random(seed * 1_000_003L + index);
         int[] pick = IntrinsicDimension.subsample(ball.length, svmSample, rng);
         BoundarySvm.TrainingSet set = new BoundarySvm.TrainingSet(chart.model().frameDimension());
         for (int s : pick) {
-            int i = ball[s];
-            set.add(chart.surfaceFrame(chart.coordinatesOf(points[i])), Arrays.binarySearch(covered, i) >= 0);
+            set.add(chart.surfaceFrame(chart.coordinatesOf(ball[s])), covered[s]);
         }
-        ChartModel base = withTrust(chart.model(), trustRadius(points, chart, covered),
-                supportRadius(points, chart, covered));
+        List<double[]> own = new ArrayList<>();
+        for (int b = 0; b < ball.length; b++) {
+            if (covered[b]) {
+                own.add(ball[b]);
+            }
+        }
+        ChartModel base = withTrust(chart.model(), trustRadius(own, chart), supportRadius(own, chart));
         // the chart's surface does not change from round to round, only its boundary: coordinates once
-        double[][] coveredXi = new double[covered.length][];
-        for (int k = 0; k < covered.length; k++) {
-            coveredXi[k] = chart.coordinatesOf(points[covered[k]]);
+        double[][] coveredXi = new double[own.size()][];
+        for (int k = 0; k < coveredXi.length; k++) {
+            coveredXi[k] = chart.coordinatesOf(own.get(k));
         }
         long svmSeed = rng.nextLong();
         BoundarySvm.Quadric quadric = set.train(svmSeed);
@@ -572,12 +750,12 @@ final class AtlasLearner {
 
     /**
      * The radius within which a chart is used: {@link #TRUST_FRACTION} of the coordinate radius of its ball, where the
-     * quadratic fits best, widened if needed to reach every point the chart covers ({@link #covered}).
+     * quadratic fits best, widened if needed to reach every point the chart covers ({@link #covers}).
      */
-    private static double trustRadius(double[][] points, QuadraticChart chart, int[] own) {
+    private static double trustRadius(List<double[]> own, QuadraticChart chart) {
         double rho = TRUST_FRACTION * chart.coordinateRadius();
-        for (int i : own) {
-            rho = Math.max(rho, Math.nextUp(Vectors.norm(chart.coordinatesOf(points[i]))));
+        for (double[] x : own) {
+            rho = Math.max(rho, Math.nextUp(Vectors.norm(chart.coordinatesOf(x))));
         }
         return rho;
     }
@@ -587,10 +765,10 @@ final class AtlasLearner {
      * widened if needed to reach the surface image {@code φ̃⁻¹(φ̃(x))} of every point x it covers (x lies in
      * the ball, its image within the fit residual of x).
      */
-    private static double supportRadius(double[][] points, QuadraticChart chart, int[] own) {
+    private static double supportRadius(List<double[]> own, QuadraticChart chart) {
         double reach = chart.radius();
-        for (int i : own) {
-            double[] image = chart.ambientOf(chart.coordinatesOf(points[i]));
+        for (double[] x : own) {
+            double[] image = chart.ambientOf(chart.coordinatesOf(x));
             reach = Math.max(reach, (1 + SUPPORT_MARGIN) * Vectors.distance(image, chart.centreRef()));
         }
         return reach;

@@ -19,14 +19,14 @@ import org.atlasgraph.api.check.InvalidInputException;
  * @param summary           the learning run's summary
  */
 public record AtlasModel(List<ChartModel> charts, List<Overlap> overlaps, double offAtlasTolerance, Span span,
-                         LearningSummary summary) {
+                         LearningSummary summary) implements java.io.Serializable {
     /**
      * An edge of the atlas graph: two charts whose balls share training points.
      *
      * @param first  the smaller chart index
      * @param second the larger chart index
      */
-    public record Overlap(int first, int second) {
+    public record Overlap(int first, int second) implements java.io.Serializable {
     }
 
     /**
@@ -40,7 +40,7 @@ public record AtlasModel(List<ChartModel> charts, List<Overlap> overlaps, double
      * @param basis     P, D×p with orthonormal columns, or empty when the span is all of R^D
      * @param tolerance the largest distance from the span at which a point is accepted (+∞ for all of R^D)
      */
-    public record Span(double[] origin, double[] basis, double tolerance) {
+    public record Span(double[] origin, double[] basis, double tolerance) implements java.io.Serializable {
         /** Largest accepted deviation of PᵀP from the identity. */
         static final double ORTHONORMALITY_TOLERANCE = 1e-9;
 

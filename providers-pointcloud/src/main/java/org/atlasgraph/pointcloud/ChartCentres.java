@@ -38,11 +38,77 @@ final class ChartCentres {
      *                 its ball is then not grown and holds just those points
      */
     record Net(int[] centres, double[] radii, int[][] members, boolean[] isolated) {
+        /**
+         * @param points the points the net was built on
+         * @return the centres' points and balls
+         */
+        Balls balls(double[][] points) {
+            return new Balls(PreparedCloud.rows(points, centres), radii.clone(), members.clone());
+        }
+
         /** @return the indices of the points in the balls of isolated centres, ascending */
         int[] isolatedPoints() {
             return java.util.stream.IntStream.range(0, centres.length).filter(c -> isolated[c])
                     .flatMap(c -> Arrays.stream(members[c])).distinct().sorted().toArray();
         }
+    }
+
+    /**
+     * The chart centres and their balls: a ball holds the points at distance less than its radius from its centre
+     * ({@link #inBall}).
+     *
+     * @param centres the centres
+     * @param radii   each ball's radius
+     * @param members for each ball, the indices of its points, ascending
+     */
+    record Balls(double[][] centres, double[] radii, int[][] members) {
+    }
+
+    /** @return whether x lies in the ball of the given centre and radius: {@code ‖x − c‖ < radius} */
+    static boolean inBall(double[] x, double[] centre, double radius) {
+        return Vectors.distance(x, centre) < radius;
+    }
+
+    /**
+     * The balls of given centres: the points within r of each, or, where fewer than {@code minPoints}, its
+     * {@code minPoints} nearest points ({@link #ballRadius}).
+     *
+     * @param points    the data (not modified)
+     * @param centres   the centres (not modified)
+     * @param radius    the chart radius r
+     * @param minPoints the fewest points a ball may hold
+     * @return the balls
+     */
+    static Balls around(double[][] points, double[][] centres, double radius, int minPoints) {
+        int k = centres.length;
+        double[] radii = new double[k];
+        int[][] members = new int[k][];
+        IntStream.range(0, k).parallel().forEach(c -> {
+            double[] dist = new double[points.length];
+            int within = 0;
+            for (int i = 0; i < points.length; i++) {
+                dist[i] = Vectors.distance(centres[c], points[i]);
+                within += dist[i] < radius ? 1 : 0;
+            }
+            double[] sorted = dist.clone();
+            Arrays.sort(sorted);
+            radii[c] = ballRadius(radius, within, minPoints,
+                    Arrays.copyOf(sorted, Math.min(minPoints, sorted.length)));
+            double ball = radii[c];
+            members[c] = IntStream.range(0, points.length).filter(i -> dist[i] < ball).toArray();
+        });
+        return new Balls(centres.clone(), radii, members);
+    }
+
+    /**
+     * @param radius    the chart radius r
+     * @param within    the number of points at distance less than r from the centre
+     * @param minPoints the fewest points a ball may hold
+     * @param nearest   the min(minPoints, N) smallest distances of the points from the centre, ascending
+     * @return the ball's radius: r, or just beyond the minPoints-th nearest point when fewer lie within r
+     */
+    static double ballRadius(double radius, int within, int minPoints, double[] nearest) {
+        return within >= minPoints ? radius : Math.nextUp(nearest[nearest.length - 1]);
     }
 
     /**
@@ -132,7 +198,7 @@ final class ChartCentres {
                 IntStream.range(0, n).parallel().forEach(i -> dist[i] = Vectors.distance(c, points[i]));
                 double[] sorted = dist.clone();
                 Arrays.parallelSort(sorted);
-                ballRadius = Math.nextUp(sorted[Math.min(minPoints, n) - 1]);
+                ballRadius = ballRadius(radius, m, minPoints, Arrays.copyOf(sorted, Math.min(minPoints, n)));
                 double grown = ballRadius;
                 inBall = IntStream.range(0, n).filter(i -> dist[i] < grown).toArray();
             } else {

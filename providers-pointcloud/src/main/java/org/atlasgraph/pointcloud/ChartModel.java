@@ -51,7 +51,7 @@ public record ChartModel(double[] centre, double[] origin, double[] tangentBasis
                          double[] curvature, double radius, double coordinateRadius, double trustRadius,
                          double supportRadius, double[] boundaryMatrix,
                          double[] boundaryLinear, double boundaryConstant, double fitResidual, int pointCount,
-                         String fit) {
+                         String fit) implements java.io.Serializable {
     /** {@link #fit()} of a chart whose surface is the least-squares quadratic of App. F.1. */
     public static final String QUADRATIC = "quadratic";
     /** Start of {@link #fit()} of a linear chart (K = 0), followed by ": " and the reason. */

@@ -88,15 +88,16 @@ final class ChartRadius {
     }
 
     /**
-     * @param points     the data (not modified)
+     * @param n          the number of points
+     * @param rows       the points at given positions
      * @param d          the intrinsic dimension
      * @param minSupport the fewest points a chart's ball should hold
      * @param rng        the random source for subsamples and anchors
-     * @return the chosen radius and the evidence
+     * @return the chosen radius and the evidence, the same as from the points themselves
      */
-    static Choice derive(double[][] points, int d, int minSupport, Random rng) {
-        int n = points.length;
-        int[] sample = IntrinsicDimension.subsample(n, SUBSAMPLE, rng);
+    static Choice derive(int n, LearningStages.Rows rows, int d, int minSupport, Random rng) {
+        double[][] points = rows.at(IntrinsicDimension.subsample(n, SUBSAMPLE, rng));
+        int[] sample = IntrinsicDimension.identity(points.length);
         int s = sample.length;
         double extent = extent(points, sample);
         int anchors = Math.min(ANCHORS, s);

@@ -47,8 +47,19 @@ final class IntrinsicDimension {
      * @return the estimate
      */
     static Estimate estimate(double[][] points, Random rng) {
+        return estimate(points.length, positions -> PreparedCloud.rows(points, positions), rng);
+    }
+
+    /**
+     * @param n    the number of points
+     * @param rows the points at given positions
+     * @param rng  the random source for the subsample and anchors
+     * @return the estimate, the same as from the points themselves
+     */
+    static Estimate estimate(int n, LearningStages.Rows rows, Random rng) {
+        double[][] points = rows.at(subsample(n, SUBSAMPLE, rng));
         int ambient = points[0].length;
-        int[] sample = subsample(points.length, SUBSAMPLE, rng);
+        int[] sample = identity(points.length);
         int s = sample.length;
         int smallest = Math.max(2 * Math.min(ambient, SIZED_FOR), 12);
         int profile = Math.min(ambient - 1, PROFILE);
@@ -144,6 +155,15 @@ final class IntrinsicDimension {
             }
         }
         return Arrays.copyOf(QuadraticFit.Pca.sortedEigenvalues(m), ambient);
+    }
+
+    /** @return 0, 1, …, m − 1 */
+    static int[] identity(int m) {
+        int[] all = new int[m];
+        for (int i = 0; i < m; i++) {
+            all[i] = i;
+        }
+        return all;
     }
 
     /** @return min(n, size) distinct indices in [0, n), in random order */

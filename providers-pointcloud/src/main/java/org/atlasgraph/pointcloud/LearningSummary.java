@@ -34,7 +34,7 @@ public record LearningSummary(int pointCount, int dimension, boolean dimensionEs
                               boolean radiusDerived, int chartCount, int overlapCount, double coverage,
                               double rmsFitResidual, double maxFitResidual, long seed, int inputCount,
                               int duplicateCount, int outlierCount, int spanDimension, int linearChartCount,
-                              List<Double> dimensionEvidence) {
+                              List<Double> dimensionEvidence) implements java.io.Serializable {
     /** Copies the evidence. */
     public LearningSummary {
         dimensionEvidence = List.copyOf(Objects.requireNonNull(dimensionEvidence, "dimensionEvidence"));

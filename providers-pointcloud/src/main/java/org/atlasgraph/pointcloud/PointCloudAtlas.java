@@ -403,6 +403,7 @@ public final class PointCloudAtlas extends AtlasManifold {
         private long seed = 1;
         private int svmSample = AtlasLearner.DEFAULT_SVM_SAMPLE;
         private LearningProgress progress = LearningProgress.NONE;
+        private double[][] centres;
 
         private Builder(double[][] raw) {
             this.points = TrainingPoints.validated(raw);
@@ -458,6 +459,33 @@ public final class PointCloudAtlas extends AtlasManifold {
         }
 
         /**
+         * Sets the chart centres instead of choosing them by an r-net: each centre's ball is the points within r of
+         * it, grown to its nearest points where fewer lie within r; charts that no point comes to belong to are
+         * dropped as usual. What a distributed learner reports as its centres (the spark module's) gives the atlas it
+         * learned.
+         *
+         * @param centres points of R^D, one per row (copied)
+         * @return this builder
+         * @throws InvalidInputException if there are none, or a row's length is not D or an entry is not finite
+         */
+        public Builder centres(double[][] centres) {
+            int ambientDim = points.points()[0].length;
+            if (centres == null || centres.length == 0) {
+                throw new InvalidInputException("centres", "at least one centre", "none");
+            }
+            double[][] copy = new double[centres.length][];
+            for (int c = 0; c < centres.length; c++) {
+                if (centres[c] == null || centres[c].length != ambientDim) {
+                    throw new InvalidInputException("centres[" + c + "]", "length D = " + ambientDim,
+                            centres[c] == null ? "null" : String.valueOf(centres[c].length));
+                }
+                copy[c] = Checks.requireFinite("centres[" + c + "]", centres[c].clone());
+            }
+            this.centres = copy;
+            return this;
+        }
+
+        /**
          * @param listener receives progress; it may be called from several threads
          * @return this builder
          */
@@ -473,7 +501,8 @@ public final class PointCloudAtlas extends AtlasManifold {
          * @throws InvalidInputException if there are fewer points than a quadratic fit in d dimensions needs
          */
         public PointCloudAtlas build() {
-            return new PointCloudAtlas(AtlasLearner.learn(points, dimension, radius, seed, svmSample, progress));
+            return new PointCloudAtlas(AtlasLearner.learn(points, dimension, radius, centres, seed, svmSample,
+                    progress));
         }
     }
 }

@@ -67,9 +67,11 @@ final class PreparedCloud {
     private final int grossOutliers;
     private final int offSpanOutliers;
     private final double offSpanMax;
+    private final Projection projection;
 
-    private PreparedCloud(double[][] points, int[] kept, double[] origin, double scale, double[] basis, int ambient,
-                          int grossOutliers, int offSpanOutliers, double offSpanMax) {
+    private PreparedCloud(Projection projection, double[][] points, int[] kept, double[] origin, double scale,
+                          double[] basis, int ambient, int grossOutliers, int offSpanOutliers, double offSpanMax) {
+        this.projection = projection;
         this.points = points;
         this.kept = kept;
         this.origin = origin;
@@ -92,113 +94,224 @@ final class PreparedCloud {
     static PreparedCloud of(double[][] raw, int givenDimension, Random rng) {
         int n = raw.length;
         int ambient = raw[0].length;
-        int[] scaleSample = IntrinsicDimension.subsample(n, SCALE_SAMPLE, rng);
-        double[] median = new double[ambient];
-        double[] column = new double[scaleSample.length];
-        for (int j = 0; j < ambient; j++) {
-            for (int s = 0; s < scaleSample.length; s++) {
-                column[s] = raw[scaleSample[s]][j];
-            }
-            median[j] = median(column);
-        }
+        Centring centring = Centring.of(rows(raw, scaleSample(n, rng)));
         double[] dist = new double[n];
-        IntStream.range(0, n).parallel().forEach(i -> dist[i] = safeDistance(raw[i], median));
-        double[] sampled = new double[scaleSample.length];
-        for (int s = 0; s < scaleSample.length; s++) {
-            sampled[s] = dist[scaleSample[s]];
-        }
-        double scale = median(sampled);
-        if (!(scale > 0) || !Double.isFinite(scale)) {
-            scale = maxFinite(dist);
-        }
-        if (!(scale > 0)) {
-            throw new InvalidInputException("points", "points that differ", "every point at the same place");
+        Centring first = centring;
+        IntStream.range(0, n).parallel().forEach(i -> dist[i] = first.distance(raw[i]));
+        if (!centring.scaled()) {
+            centring = centring.withLargest(maxFinite(dist));
         }
         int[] inner = new int[n];
         int count = 0;
         for (int i = 0; i < n; i++) {
-            if (dist[i] <= GROSS_OUTLIER * scale) {
+            if (!centring.gross(dist[i])) {
                 inner[count++] = i;
             }
         }
         int gross = n - count;
         inner = Arrays.copyOf(inner, count);
-        double invScale = 1 / scale;
-
-        int[] spanSample = pick(inner, Math.max(SPAN_SAMPLE, 10 * ambient + SPAN_SAMPLE / 2), rng);
-        Span span = span(raw, spanSample, median, invScale, givenDimension);
-        double limit = 0;
-        if (span != null) {
-            // outliers off the span: trim them from the sample and take the span again
-            double[] off = new double[spanSample.length];
-            for (int s = 0; s < spanSample.length; s++) {
-                off[s] = span.offDistance(scaled(raw[spanSample[s]], median, invScale));
-            }
-            limit = offLimit(off, span);
-            int[] trimmed = new int[spanSample.length];
-            int t = 0;
-            for (int s = 0; s < spanSample.length; s++) {
-                if (off[s] <= limit) {
-                    trimmed[t++] = spanSample[s];
-                }
-            }
-            if (t < spanSample.length) {
-                span = span(raw, Arrays.copyOf(trimmed, t), median, invScale, givenDimension);
-                if (span != null) {
-                    for (int s = 0; s < spanSample.length; s++) {
-                        off[s] = span.offDistance(scaled(raw[spanSample[s]], median, invScale));
-                    }
-                    limit = offLimit(off, span);
-                }
-            }
+        int[] spanPositions = spanSample(count, ambient, rng);
+        int[] spanSample = new int[spanPositions.length];
+        for (int s = 0; s < spanSample.length; s++) {
+            spanSample[s] = inner[spanPositions[s]];
         }
-        if (span == null) {
-            double[][] y = new double[count][];
-            int[] in = inner;
-            IntStream.range(0, count).parallel().forEach(k -> y[k] = scaled(raw[in[k]], median, invScale));
-            return new PreparedCloud(y, inner, median, scale, null, ambient, gross, 0, 0);
-        }
+        Projection projection = Projection.of(centring, rows(raw, spanSample), givenDimension);
         double[][] z = new double[count][];
         double[] offs = new double[count];
-        Span fixed = span;
         int[] in = inner;
         IntStream.range(0, count).parallel().forEach(k -> {
-            double[] y = scaled(raw[in[k]], median, invScale);
-            z[k] = fixed.coordinates(y);
-            offs[k] = fixed.offDistance(y, z[k]);
+            z[k] = projection.coordinates(raw[in[k]]);
+            offs[k] = projection.offDistance(raw[in[k]], z[k]);
         });
         int[] keep = new int[count];
         int kept = 0;
         double offMax = 0;
         for (int k = 0; k < count; k++) {
-            if (offs[k] > limit) {
+            if (projection.outlier(offs[k])) {
                 continue;
             }
             offMax = Math.max(offMax, offs[k]);
             keep[kept] = inner[k];
             z[kept++] = z[k];
         }
-        double[] origin = median.clone();
-        for (int j = 0; j < ambient; j++) {
-            origin[j] += scale * span.mean()[j];
+        return projection.prepared(Arrays.copyOf(z, kept), Arrays.copyOf(keep, kept), gross, count - kept, offMax);
+    }
+
+    /**
+     * @param n   the number of points
+     * @param rng the random source, drawn from first
+     * @return the positions of the points the centre and the scale are taken from ({@link Centring#of})
+     */
+    static int[] scaleSample(int n, Random rng) {
+        return IntrinsicDimension.subsample(n, SCALE_SAMPLE, rng);
+    }
+
+    /**
+     * @param count   the number of points that are not gross outliers
+     * @param ambient D
+     * @param rng     the random source, drawn from after {@link #scaleSample}
+     * @return the positions among those points of the points the span is taken from ({@link Projection#of})
+     */
+    static int[] spanSample(int count, int ambient, Random rng) {
+        return IntrinsicDimension.subsample(count, Math.max(SPAN_SAMPLE, 10 * ambient + SPAN_SAMPLE / 2), rng);
+    }
+
+    /** @return the rows at the given indices, in their order (shared, not copied) */
+    static double[][] rows(double[][] points, int[] indices) {
+        double[][] out = new double[indices.length][];
+        for (int i = 0; i < indices.length; i++) {
+            out[i] = points[indices[i]];
         }
-        return new PreparedCloud(Arrays.copyOf(z, kept), Arrays.copyOf(keep, kept), origin, scale, span.basis(),
-                ambient, gross, count - kept, offMax);
+        return out;
+    }
+
+    /**
+     * The centre o and the scale s of the data (see the class comment).
+     *
+     * @param median the coordinate-wise median of a sample
+     * @param scale  the median distance of the sample's points from it; not positive and finite when the sample
+     *               does not determine it ({@link #withLargest})
+     */
+    record Centring(double[] median, double scale) implements java.io.Serializable {
+        /** @return the centring of a sample of the points (not modified) */
+        static Centring of(double[][] sample) {
+            int ambient = sample[0].length;
+            double[] median = new double[ambient];
+            double[] column = new double[sample.length];
+            for (int j = 0; j < ambient; j++) {
+                for (int s = 0; s < sample.length; s++) {
+                    column[s] = sample[s][j];
+                }
+                median[j] = PreparedCloud.median(column);
+            }
+            double[] sampled = new double[sample.length];
+            for (int s = 0; s < sample.length; s++) {
+                sampled[s] = safeDistance(sample[s], median);
+            }
+            return new Centring(median, PreparedCloud.median(sampled));
+        }
+
+        /** @return whether the sample determined the scale */
+        boolean scaled() {
+            return scale > 0 && Double.isFinite(scale);
+        }
+
+        /**
+         * @param largest the largest finite {@link #distance} of any point
+         * @return the centring with that as its scale
+         * @throws InvalidInputException if it is not positive: every point at the same place
+         */
+        Centring withLargest(double largest) {
+            if (!(largest > 0)) {
+                throw new InvalidInputException("points", "points that differ", "every point at the same place");
+            }
+            return new Centring(median, largest);
+        }
+
+        /** @return the distance of x from the centre, without overflow */
+        double distance(double[] x) {
+            return safeDistance(x, median);
+        }
+
+        /** @return whether a point at this {@link #distance} is a gross outlier */
+        boolean gross(double distance) {
+            return !(distance <= GROSS_OUTLIER * scale);
+        }
+
+        /** @return (x − o)/s */
+        double[] scaled(double[] x) {
+            return PreparedCloud.scaled(x, median, 1 / scale);
+        }
+    }
+
+    /**
+     * The map from the data to the learning coordinates: centring, and the span with its outlier limit.
+     *
+     * @param centring the centre and the scale
+     * @param span     the span, or null for all of R^D
+     * @param limit    the off-span distance beyond which a point is an outlier (0 without a span)
+     */
+    record Projection(Centring centring, Span span, double limit) implements java.io.Serializable {
+        /**
+         * @param centring       the centre and the scale
+         * @param sample         the points of the span sample ({@link #spanSample}), in its order (not modified)
+         * @param givenDimension d, or 0
+         * @return the projection
+         */
+        static Projection of(Centring centring, double[][] sample, int givenDimension) {
+            double[] median = centring.median();
+            double invScale = 1 / centring.scale();
+            Span span = PreparedCloud.span(sample, median, invScale, givenDimension);
+            double limit = 0;
+            if (span != null) {
+                // outliers off the span: trim them from the sample and take the span again
+                double[] off = new double[sample.length];
+                for (int s = 0; s < sample.length; s++) {
+                    off[s] = span.offDistance(scaled(sample[s], median, invScale));
+                }
+                limit = offLimit(off, span);
+                double[][] trimmed = new double[sample.length][];
+                int t = 0;
+                for (int s = 0; s < sample.length; s++) {
+                    if (off[s] <= limit) {
+                        trimmed[t++] = sample[s];
+                    }
+                }
+                if (t < sample.length) {
+                    span = PreparedCloud.span(Arrays.copyOf(trimmed, t), median, invScale, givenDimension);
+                    if (span != null) {
+                        for (int s = 0; s < sample.length; s++) {
+                            off[s] = span.offDistance(scaled(sample[s], median, invScale));
+                        }
+                        limit = offLimit(off, span);
+                    }
+                }
+            }
+            return new Projection(centring, span, span == null ? 0 : limit);
+        }
+
+        /** @return the learning coordinates of a point of the data (not modified) */
+        double[] coordinates(double[] x) {
+            double[] y = centring.scaled(x);
+            return span == null ? y : span.coordinates(y);
+        }
+
+        /** @return the distance of a point of the data from the span, given its {@link #coordinates} z */
+        double offDistance(double[] x, double[] z) {
+            return span == null ? 0 : span.offDistance(centring.scaled(x), z);
+        }
+
+        /** @return whether a point at this {@link #offDistance} is an outlier off the span */
+        boolean outlier(double off) {
+            return span != null && off > limit;
+        }
+
+        /**
+         * @param points  the learning coordinates of the kept points, or null when they are held elsewhere
+         * @param kept    their indices among the points given, or null
+         * @param gross   the gross outliers removed
+         * @param offSpan the outliers off the span removed
+         * @param offMax  the largest {@link #offDistance} of a kept point
+         * @return the prepared cloud
+         */
+        PreparedCloud prepared(double[][] points, int[] kept, int gross, int offSpan, double offMax) {
+            int ambient = centring.median().length;
+            if (span == null) {
+                return new PreparedCloud(this, points, kept, centring.median(), centring.scale(), null, ambient, gross,
+                        0, 0);
+            }
+            double[] origin = centring.median().clone();
+            for (int j = 0; j < ambient; j++) {
+                origin[j] += centring.scale() * span.mean()[j];
+            }
+            return new PreparedCloud(this, points, kept, origin, centring.scale(), span.basis(), ambient, gross,
+                    offSpan, offMax);
+        }
     }
 
     /** @return the off-span distance beyond which a point is an outlier */
     private static double offLimit(double[] off, Span span) {
         return Math.max(OFF_SPAN_OUTLIER * median(off), OFF_SPAN_FLOOR * Math.sqrt(span.topVariance()));
-    }
-
-    /** @return up to {@code size} of the indices, a seeded random choice */
-    private static int[] pick(int[] indices, int size, Random rng) {
-        int[] pick = IntrinsicDimension.subsample(indices.length, size, rng);
-        int[] out = new int[pick.length];
-        for (int i = 0; i < pick.length; i++) {
-            out[i] = indices[pick[i]];
-        }
-        return out;
     }
 
     private static double[] scaled(double[] x, double[] median, double invScale) {
@@ -216,7 +329,7 @@ final class PreparedCloud {
      * @param basis       P, D×p orthonormal columns by decreasing variance
      * @param topVariance the largest eigenvalue of the sample covariance
      */
-    private record Span(double[] mean, double[] basis, double topVariance) {
+    private record Span(double[] mean, double[] basis, double topVariance) implements java.io.Serializable {
         int dimension() {
             return basis.length / mean.length;
         }
@@ -256,13 +369,13 @@ final class PreparedCloud {
     }
 
     /** @return the span of the sampled points (see the class comment for the rule); null for all of R^D */
-    private static Span span(double[][] raw, int[] sample, double[] median, double invScale, int givenDimension) {
+    private static Span span(double[][] sample, double[] median, double invScale, int givenDimension) {
         int ambient = median.length;
         int n = sample.length;
         double[] mean = new double[ambient];
         double[][] y = new double[n][];
         for (int s = 0; s < n; s++) {
-            y[s] = scaled(raw[sample[s]], median, invScale);
+            y[s] = scaled(sample[s], median, invScale);
             for (int j = 0; j < ambient; j++) {
                 mean[j] += y[s][j] / n;
             }
@@ -378,6 +491,11 @@ final class PreparedCloud {
     /** @return for each point learned from, its index among the points given to {@link #of} */
     int[] kept() {
         return kept;
+    }
+
+    /** @return the map from the data to the learning coordinates */
+    Projection projection() {
+        return projection;
     }
 
     /** @return s, the scale the points were divided by */
