@@ -126,7 +126,7 @@ final class AtlasLearner {
         QuadraticChart[] preliminary = fits(points, d, net, seed, progress);
         Residuals residuals = residuals(points, net, preliminary, r);
         for (int round = 0; round < CONFINE_ROUNDS && residuals.noisy(r)
-                && confine(points, d, minPoints, net, preliminary, residuals.maxResidual(), seed); round++) {
+                && confine(points, d, minPoints, net, preliminary, residuals, seed); round++) {
             residuals = residuals(points, net, preliminary, r);
         }
         Membership membership = membership(points, preliminary, residuals, progress);
@@ -290,19 +290,20 @@ final class AtlasLearner {
      * bottle of 3000 patches lost 18% of its charts' points) opened gaps between the charts' domains in which a
      * quasi-Euclidean retraction found no chart.
      *
-     * @param bound the largest residual of a point in its best chart
+     * @param residuals every point's residuals in the charts whose balls hold it, as the charts are now
      * @return whether some chart changed (its ball and fit then differ from the residuals passed in)
      */
     private static boolean confine(double[][] points, int d, int minPoints, ChartCentres.Net net,
-                                   QuadraticChart[] preliminary, double bound, long seed) {
+                                   QuadraticChart[] preliminary, Residuals residuals, long seed) {
         boolean[] changed = new boolean[preliminary.length];
+        double bound = residuals.maxResidual();
         IntStream.range(0, preliminary.length).parallel().forEach(c -> {
             QuadraticChart chart = preliminary[c];
             if (chart.model().isLinear()) {
                 return;
             }
             int[] ball = net.members()[c];
-            int[] kept = Arrays.stream(ball).filter(i -> chart.residual(points[i]) <= bound).toArray();
+            int[] kept = Arrays.stream(ball).filter(i -> residuals.in(i, c) <= bound).toArray();
             if (kept.length == ball.length || kept.length < minPoints) {
                 return;
             }
@@ -368,6 +369,17 @@ final class AtlasLearner {
          */
         boolean noisy(double r) {
             return OFF_ATLAS_RESIDUAL_FACTOR * maxResidual > OFF_ATLAS_FRACTION * r;
+        }
+
+        /** @return point i's residual in chart c, one of its candidates */
+        double in(int i, int c) {
+            int[] cs = candidates[i];
+            for (int j = 0; j < cs.length; j++) {
+                if (cs[j] == c) {
+                    return candidateResidual[i][j];
+                }
+            }
+            throw new IllegalStateException("chart " + c + " is not a candidate of point " + i);
         }
     }
 
