@@ -53,7 +53,6 @@ final class GrassmannRunningMean implements RunningMean {
         private final double[] u;
         private final double[] y;
         private final double[] tu;
-        private final double[] scratch;
         private final double[] lambda;
         private GrassmannChart chart;
         private double offset;
@@ -68,7 +67,6 @@ final class GrassmannRunningMean implements RunningMean {
             this.u = new double[m * k];
             this.y = new double[k * k];
             this.tu = new double[k * k];
-            this.scratch = new double[k * k];
             this.lambda = new double[k];
             centreAt(chart);
         }
@@ -91,18 +89,12 @@ final class GrassmannRunningMean implements RunningMean {
                 Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for " + grassmann.name());
             }
             GrassmannKernels.Workspace ws = workspace.get();
-            if (!GrassmannKernels.project(chart, ambient, ws, correction)) {
+            double uu = GrassmannKernels.normalStep(chart, ambient, correction, u, t, ws);
+            if (uu < 0) {
                 // Kernels trust their inputs; only now is the sample validated, to say what was wrong with it.
                 Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for " + grassmann.name());
                 Checks.requireOnManifold("ambient", ambient, grassmann::checkPoint);
                 return false;
-            }
-            double[] p = ws.p;
-            double uu = 0;
-            for (int i = 0; i < m * k; i++) {
-                double v = u[i] + t * (p[i] - u[i]);
-                u[i] = v;
-                uu += v * v;
             }
             double[] f = correction.factor();
             for (int i = 0; i < k * k; i++) {
@@ -110,7 +102,7 @@ final class GrassmannRunningMean implements RunningMean {
             }
             double offset2 = uu;
             if (chart.isAdHoc()) {
-                offset2 += adHocTerms(ws.g, ws.r, t);
+                offset2 += adHocTerms(ws.tx, t);
             }
             offset = Math.sqrt(Math.max(offset2, 0));
             spread += t * (correction.squaredDistance() - spread);
@@ -127,25 +119,18 @@ final class GrassmannRunningMean implements RunningMean {
         /**
          * T ← T + t(G·RF − T), then {@code 2 tr(ZᵀT) + Σ_a λ_a ‖z_a‖²} with Z = ΨT − VᵀY: the part of ‖L‖² that the
          * chart's rotation adds to ‖u‖².
+         *
+         * @param grf G·RF of the sample (the kernel's {@code ws.tx})
          */
-        private double adHocTerms(double[] g, double[] rf, double t) {
+        private double adHocTerms(double[] grf, double t) {
             QaRotation q = chart.rotation;
             double[] v = q.v;
             double sum = 0;
             for (int a = 0; a < k; a++) {
-                for (int c = 0; c < k; c++) {
-                    double s = 0;
-                    for (int b = 0; b < k; b++) {
-                        s += g[a * k + b] * rf[b * k + c];
-                    }
-                    scratch[a * k + c] = s;
-                }
-            }
-            for (int a = 0; a < k; a++) {
                 double za2 = 0;
                 for (int c = 0; c < k; c++) {
                     int i = a * k + c;
-                    double ti = tu[i] + t * (scratch[i] - tu[i]);
+                    double ti = tu[i] + t * (grf[i] - tu[i]);
                     tu[i] = ti;
                     double vty = 0;
                     for (int b = 0; b < k; b++) {

@@ -2,7 +2,6 @@ package org.atlasgraph.grassmann;
 
 import java.util.Arrays;
 import org.ejml.data.DMatrixRMaj;
-import org.ejml.dense.row.CommonOps_DDRM;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 
@@ -49,7 +48,6 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     }
 
     private final int k;
-    private final double[] gram;
     private final double[] e;
     private final double[] tmp;
     private final double[] vectors;
@@ -57,14 +55,12 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     private final double[] factor;
     private final double[] r0;
     private final double[] cholesky;
-    private final DMatrixRMaj gramMatrix;
     private final EigenDecomposition_F64<DMatrixRMaj> eig;
     private double squaredDistance;
 
     NormalCorrection(int k) {
         this.k = k;
         int kk = k * k;
-        gram = new double[kk];
         e = new double[kk];
         tmp = new double[kk];
         vectors = new double[kk];
@@ -72,7 +68,6 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         factor = new double[kk];
         r0 = new double[kk];
         cholesky = new double[kk];
-        gramMatrix = DMatrixRMaj.wrap(k, k, gram);
         eig = k >= JACOBI_BELOW ? DecompositionFactory_DDRM.eig(k, true, true) : null;
     }
 
@@ -87,10 +82,7 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     }
 
     @Override
-    public void apply(GrassmannChart chart, GrassmannKernels.Workspace ws) {
-        int m = chart.m;
-        sampleGram(ws, m);
-        double[] r = ws.r;
+    public void apply(double[] gram, double[] r) {
         // E = Rᵀ (XᵀX) R − I = BᵀB, symmetrized.
         product(gram, r, tmp, false);
         product(r, tmp, e, true);
@@ -261,48 +253,6 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         WEIGHTS[n] = weights;
     }
 
-
-    /** gram = XᵀX = X_IᵀX_I + X_JᵀX_J from the rows the kernel gathered. */
-    private void sampleGram(GrassmannKernels.Workspace ws, int m) {
-        double[] xi = ws.xi;
-        if (k >= GrassmannKernels.BLOCKED_FROM_K) {
-            CommonOps_DDRM.multInner(DMatrixRMaj.wrap(m, k, ws.xj), gramMatrix);
-        } else {
-            double[][] rows = ws.xjRows;
-            for (int a = 0; a < k; a++) {
-                double[] ra = rows[a];
-                for (int b = a; b < k; b++) {
-                    double[] rb = rows[b];
-                    double s0 = 0;
-                    double s1 = 0;
-                    double s2 = 0;
-                    double s3 = 0;
-                    int i = 0;
-                    for (; i + 3 < m; i += 4) {
-                        s0 += ra[i] * rb[i];
-                        s1 += ra[i + 1] * rb[i + 1];
-                        s2 += ra[i + 2] * rb[i + 2];
-                        s3 += ra[i + 3] * rb[i + 3];
-                    }
-                    for (; i < m; i++) {
-                        s0 += ra[i] * rb[i];
-                    }
-                    gram[a * k + b] = (s0 + s1) + (s2 + s3);
-                }
-            }
-        }
-        for (int a = 0; a < k; a++) {
-            for (int b = a; b < k; b++) {
-                double s = 0;
-                for (int j = 0; j < k; j++) {
-                    s += xi[j * k + a] * xi[j * k + b];
-                }
-                double v = gram[a * k + b] + s;
-                gram[a * k + b] = v;
-                gram[b * k + a] = v;
-            }
-        }
-    }
 
     /** out = a·b, or aᵀ·b when {@code transposeA}; k×k row-major, out aliasing neither. */
     private void product(double[] a, double[] b, double[] out, boolean transposeA) {
