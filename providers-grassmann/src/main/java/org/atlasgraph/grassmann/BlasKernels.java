@@ -260,6 +260,12 @@ final class BlasKernels implements LargeKernels {
     }
 
     @Override
+    public boolean invertSpd(double[] a, int k) {
+        return openblas.LAPACKE_dpotrf(LAPACK_ROW, (byte) 'U', k, a, k) == 0
+                && openblas.LAPACKE_dpotri(LAPACK_ROW, (byte) 'U', k, a, k) == 0;
+    }
+
+    @Override
     public void gramWithCentre(GrassmannChart chart, double[] h, Buffers buffers, double[] out) {
         NativeBuffers b = (NativeBuffers) buffers;
         int k = b.k;

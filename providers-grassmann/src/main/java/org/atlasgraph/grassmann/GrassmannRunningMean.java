@@ -53,6 +53,10 @@ final class GrassmannRunningMean implements RunningMean {
         private final double[] u;
         private final double[] y;
         private final double[] tu;
+        /** VᵀY, k×k scratch. */
+        private final double[] vty;
+        /** The native BLAS for the k×k products, or {@code null}. */
+        private final LargeKernels blas;
         private final double[] lambda;
         private GrassmannChart chart;
         private double offset;
@@ -63,10 +67,12 @@ final class GrassmannRunningMean implements RunningMean {
             this.n = chart.n;
             this.k = chart.k;
             this.m = chart.m;
-            this.correction = new NormalCorrection(k);
+            this.blas = workspace.get().large;
+            this.correction = new NormalCorrection(k, blas);
             this.u = new double[m * k];
             this.y = new double[k * k];
             this.tu = new double[k * k];
+            this.vty = new double[k * k];
             this.lambda = new double[k];
             centreAt(chart);
         }
@@ -125,6 +131,19 @@ final class GrassmannRunningMean implements RunningMean {
         private double adHocTerms(double[] grf, double t) {
             QaRotation q = chart.rotation;
             double[] v = q.v;
+            if (blas != null) {
+                blas.gemm(true, false, k, k, k, 1, v, y, 0, vty);
+            } else {
+                Arrays.fill(vty, 0);
+                for (int b = 0; b < k; b++) {
+                    for (int a = 0; a < k; a++) {
+                        double vba = v[b * k + a];
+                        for (int c = 0; c < k; c++) {
+                            vty[a * k + c] += vba * y[b * k + c];
+                        }
+                    }
+                }
+            }
             double sum = 0;
             for (int a = 0; a < k; a++) {
                 double za2 = 0;
@@ -132,11 +151,7 @@ final class GrassmannRunningMean implements RunningMean {
                     int i = a * k + c;
                     double ti = tu[i] + t * (grf[i] - tu[i]);
                     tu[i] = ti;
-                    double vty = 0;
-                    for (int b = 0; b < k; b++) {
-                        vty += v[b * k + a] * y[b * k + c];
-                    }
-                    double z = q.psi[a] * ti - vty;
+                    double z = q.psi[a] * ti - vty[i];
                     sum += 2 * z * ti;
                     za2 += z * z;
                 }

@@ -51,6 +51,14 @@ interface LargeKernels {
     void gemm(boolean transposeA, boolean transposeB, int rows, int cols, int inner, double alpha, double[] a,
               double[] b, double beta, double[] c);
 
+    /**
+     * A ← A⁻¹ for a symmetric positive definite k×k A, row-major (LAPACK's DPOTRF and DPOTRI): only the upper
+     * triangle of the result is written, the strict lower triangle is left undefined.
+     *
+     * @return {@code false} when the Cholesky factorization fails (A not positive definite, or not finite)
+     */
+    boolean invertSpd(double[] a, int k);
+
     /** One thread's native buffers; released when unreachable. */
     interface Buffers {
     }

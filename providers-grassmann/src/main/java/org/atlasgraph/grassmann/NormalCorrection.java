@@ -55,11 +55,21 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     private final double[] factor;
     private final double[] r0;
     private final double[] cholesky;
+    /** E·F, accumulated with F by the quadrature: Σ_j (w_j/u_j²)(I − (I + u_j² E)⁻¹). */
+    private final double[] ef;
+    /** The native BLAS for the k×k products and inverses, or {@code null} for the loops below. */
+    private final LargeKernels blas;
     private final EigenDecomposition_F64<DMatrixRMaj> eig;
     private double squaredDistance;
 
-    NormalCorrection(int k) {
+    /**
+     * @param k    the order
+     * @param blas the native BLAS for the k×k products and inverses (DGEMM, DPOTRF/DPOTRI), or {@code null} for
+     *             the loops below (EJML from {@link GrassmannKernels#BLOCKED_FROM_K} on)
+     */
+    NormalCorrection(int k, LargeKernels blas) {
         this.k = k;
+        this.blas = blas;
         int kk = k * k;
         e = new double[kk];
         tmp = new double[kk];
@@ -68,6 +78,7 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         factor = new double[kk];
         r0 = new double[kk];
         cholesky = new double[kk];
+        ef = new double[kk];
         eig = k >= JACOBI_BELOW ? DecompositionFactory_DDRM.eig(k, true, true) : null;
     }
 
@@ -83,15 +94,21 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
 
     @Override
     public void apply(double[] gram, double[] r) {
-        // E = Rᵀ (XᵀX) R − I = BᵀB, symmetrized.
+        // E = Rᵀ (XᵀX) R − I = BᵀB, symmetric.
         product(gram, r, tmp, false);
-        product(r, tmp, e, true);
-        for (int a = 0; a < k; a++) {
-            for (int b = a; b < k; b++) {
-                double v = 0.5 * (e[a * k + b] + e[b * k + a]);
-                e[a * k + b] = v;
-                e[b * k + a] = v;
+        if (blas != null || k >= GrassmannKernels.BLOCKED_FROM_K) {
+            product(r, tmp, e, true);
+            for (int a = 0; a < k; a++) {
+                for (int b = a + 1; b < k; b++) {
+                    double v = 0.5 * (e[a * k + b] + e[b * k + a]);
+                    e[a * k + b] = v;
+                    e[b * k + a] = v;
+                }
             }
+        } else {
+            upperTransposedProduct(r, tmp, e);
+        }
+        for (int a = 0; a < k; a++) {
             e[a * k + a] -= 1;
         }
         double frobenius = 0;
@@ -123,11 +140,12 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     }
 
     /**
-     * factor = Σ_j w_j (I + u_j² E)⁻¹, each inverse by Cholesky, then Σθ² = tr(E·factor²). E is kept (the
-     * eigendecomposition needs it only on the other path).
+     * factor = Σ_j w_j (I + u_j² E)⁻¹, each inverse by Cholesky; E·factor = Σ_j (w_j/u_j²)(I − (I + u_j² E)⁻¹) on
+     * the way (E(I + u²E)⁻¹ = (I − (I + u²E)⁻¹)/u²), so that Σθ² = tr(E·factor²) costs k², not a product. E is kept.
      */
     private void quadrature(int n) {
         Arrays.fill(factor, 0, k * k, 0);
+        Arrays.fill(ef, 0, k * k, 0);
         for (int j = 0; j < n; j++) {
             double u2 = NODES[n][j] * NODES[n][j];
             for (int i = 0; i < k * k; i++) {
@@ -136,59 +154,57 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
             for (int a = 0; a < k; a++) {
                 cholesky[a * k + a] += 1;
             }
-            addInverse(cholesky, WEIGHTS[n][j]);
+            if (blas == null) {
+                invert(cholesky);
+            } else if (!blas.invertSpd(cholesky, k)) {
+                // I + u²E has eigenvalues ≥ 1 unless E is not finite: let the NaN reach the caller's check.
+                Arrays.fill(cholesky, Double.NaN);
+            }
+            double w = WEIGHTS[n][j];
+            double v = w / u2;
+            for (int a = 0; a < k; a++) {
+                for (int b = a; b < k; b++) {
+                    double inverse = cholesky[a * k + b];
+                    factor[a * k + b] += w * inverse;
+                    ef[a * k + b] += v * ((a == b ? 1 : 0) - inverse);
+                }
+            }
         }
-        // Σθ² = tr(E F²) = Σ_ij (EF)_ij F_ji, with EF in tmp.
-        product(e, factor, tmp, false);
+        // Mirror the upper triangles; Σθ² = tr(EF·F) = Σ_ab (EF)_ab F_ab (both symmetric).
         double sum = 0;
-        for (int i = 0; i < k; i++) {
-            for (int j = 0; j < k; j++) {
-                sum += tmp[i * k + j] * factor[j * k + i];
+        for (int a = 0; a < k; a++) {
+            sum += ef[a * k + a] * factor[a * k + a];
+            for (int b = a + 1; b < k; b++) {
+                factor[b * k + a] = factor[a * k + b];
+                sum += 2 * ef[a * k + b] * factor[a * k + b];
             }
         }
         squaredDistance = sum;
     }
 
     /**
-     * factor += w·A⁻¹ for a symmetric positive definite A (overwritten): A = LLᵀ in place (lower triangle), then
-     * A⁻¹ = L⁻ᵀL⁻¹ column by column of L⁻¹ (forward substitution into the upper triangle, which L does not use).
+     * A ← A⁻¹ in place by Gauss–Jordan elimination without pivoting, for A = I + u²E (symmetric, eigenvalues in
+     * [1, 1 + u²λ_max]: perfectly conditioned, every pivot ≥ 1). k³ multiply-adds where a Cholesky inverse needs
+     * k³/2, but as independent row updates instead of chains of dot products, which for the small k of the vector
+     * path are latency-bound.
      */
-    private void addInverse(double[] a, double w) {
-        for (int j = 0; j < k; j++) {
-            double d = a[j * k + j];
-            for (int p = 0; p < j; p++) {
-                d -= a[j * k + p] * a[j * k + p];
+    private void invert(double[] a) {
+        for (int p = 0; p < k; p++) {
+            int po = p * k;
+            double d = 1 / a[po + p];
+            a[po + p] = 1;
+            for (int j = 0; j < k; j++) {
+                a[po + j] *= d;
             }
-            double ljj = Math.sqrt(d);
-            a[j * k + j] = ljj;
-            for (int i = j + 1; i < k; i++) {
-                double v = a[i * k + j];
-                for (int p = 0; p < j; p++) {
-                    v -= a[i * k + p] * a[j * k + p];
+            for (int i = 0; i < k; i++) {
+                if (i == p) {
+                    continue;
                 }
-                a[i * k + j] = v / ljj;
-            }
-        }
-        // Z = L⁻¹ (lower triangular) into tmp, then factor += w·ZᵀZ.
-        Arrays.fill(tmp, 0, k * k, 0);
-        for (int c = 0; c < k; c++) {
-            for (int i = c; i < k; i++) {
-                double v = i == c ? 1 : 0;
-                for (int p = c; p < i; p++) {
-                    v -= a[i * k + p] * tmp[p * k + c];
-                }
-                tmp[i * k + c] = v / a[i * k + i];
-            }
-        }
-        for (int i = 0; i < k; i++) {
-            for (int j = i; j < k; j++) {
-                double v = 0;
-                for (int p = j; p < k; p++) {
-                    v += tmp[p * k + i] * tmp[p * k + j];
-                }
-                factor[i * k + j] += w * v;
-                if (j != i) {
-                    factor[j * k + i] += w * v;
+                int io = i * k;
+                double f = a[io + p];
+                a[io + p] = 0;
+                for (int j = 0; j < k; j++) {
+                    a[io + j] -= f * a[po + j];
                 }
             }
         }
@@ -256,6 +272,10 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
 
     /** out = a·b, or aᵀ·b when {@code transposeA}; k×k row-major, out aliasing neither. */
     private void product(double[] a, double[] b, double[] out, boolean transposeA) {
+        if (blas != null) {
+            blas.gemm(transposeA, false, k, k, k, 1, a, b, 0, out);
+            return;
+        }
         if (k >= GrassmannKernels.BLOCKED_FROM_K) {
             if (transposeA) {
                 Dense.multTransA(Dense.wrap(k, k, a), Dense.wrap(k, k, b), Dense.wrap(k, k, out));
@@ -273,6 +293,26 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
                 for (int c = 0; c < k; c++) {
                     out[oo + c] += aij * b[bo + c];
                 }
+            }
+        }
+    }
+
+    /** The upper triangle of out = aᵀ·b (k×k, symmetric by assumption), mirrored: half a product. */
+    private void upperTransposedProduct(double[] a, double[] b, double[] out) {
+        Arrays.fill(out, 0, k * k, 0);
+        for (int i = 0; i < k; i++) {
+            int oo = i * k;
+            for (int j = 0; j < k; j++) {
+                double aji = a[j * k + i];
+                int bo = j * k;
+                for (int c = i; c < k; c++) {
+                    out[oo + c] += aji * b[bo + c];
+                }
+            }
+        }
+        for (int i = 0; i < k; i++) {
+            for (int c = i + 1; c < k; c++) {
+                out[c * k + i] = out[i * k + c];
             }
         }
     }
