@@ -6,8 +6,9 @@ import java.util.Arrays;
 import org.ejml.concurrency.EjmlConcurrency;
 
 /**
- * The hot kernels of the atlas scheme: ingesting an n×k matrix into a chart (Alg. 8, App. G.1) and the fused online
- * mean step of Alg. 1 ({@code A ← A + (Ã − A)·t}, then the trust test), allocation-free.
+ * The hot kernels of the atlas scheme: ingesting an n×k matrix into a chart (Alg. 8, App. G.1), the fused online
+ * mean step of Alg. 1 ({@code A ← A + (Ã − A)·t}, then the trust test) and the consistent running mean's step
+ * ({@link #normalStep}: the same passes with R ← R·g(BᵀB) folded in between them), allocation-free.
  *
  * <p>For a chart with index set I, complement J and centre C (W = CV, V, D, Ψ, S_k, K = C S_k as in
  * {@link QaRotation}), the published coordinates of X (see {@link GrassmannChart}) are
@@ -26,6 +27,12 @@ import org.ejml.concurrency.EjmlConcurrency;
  * Row i then satisfies {@code |b_ij| ≤ max_j |h_ij| + ‖w_i‖·max_j ‖z_j‖} (Cauchy–Schwarz). The step checks this
  * bound first with the largest |h_ij| and the largest ‖w_i‖ (taken in its output pass), then row by row, and evaluates
  * exactly only the rows whose bound reaches 1 (k² each): the test is exact and usually costs O((n−k)k).
+ *
+ * <p>The running mean's step ({@link #normalStep}) needs the sample's Gram matrix XᵀX for its correction
+ * ({@link NormalCorrection}), taken where each path reads X: in the vector kernels' G pass (one read of X for W̃ᵀX
+ * and XᵀX, nk² more multiply-adds, as the vectors span whole rows), by DSYRK natively (nk²/2), from the gathered
+ * rows in the scalar loops (nk²/2). It has no trust test over B (the state tests its distance, O(k³)), and updates
+ * its coordinates in place.
  *
  * <p>Three implementations of the two passes, chosen per workspace at start and pinned to each other by
  * {@code KernelPathsTest}:

@@ -16,13 +16,19 @@ import org.atlasgraph.api.check.Checks;
  * {@code ν = (X_J R − K)·F} with the correction F = g(BᵀB) and the chart's offset K, so {@code h ← h + t(ν − h)} is
  * {@code u ← u + t(X_J RF − u)} (the kernel's second pass with R replaced by RF) and {@code Y ← Y + t(F − Y)} (k×k).
  * Forming K·F, O((n−k)k²), is thus never needed; h itself is formed only by {@link State#point}. The distance of the
- * estimate from the centre, ‖L‖ = ‖S_m⁻¹h‖, follows in O(k²) from ‖u‖² (taken in the update pass) and the k×k
- * T = Wᵀu, which the update keeps with {@code T ← T + t(G·RF − T)} (G = WᵀX_J from the kernel): with
+ * estimate from the centre, ‖L‖ = ‖S_m⁻¹h‖, follows in O(k³) from ‖u‖² (taken in the update pass) and the k×k
+ * T = Wᵀu, which the update keeps with {@code T ← T + t(G·RF − T)} (G = WᵀX_J and G·RF from the kernel): with
  * Z = ΨT − VᵀY, {@code L = u + WZ} and {@code ‖L‖² = ‖u‖² + 2 tr(ZᵀT) + Σ_a λ_a ‖z_a‖²} (WᵀW = Λ; see
  * {@link QaRotation} for W, V, Ψ, Λ, and (1 + ψλ)·d = 1).
  *
- * <p>Cost per sample: the kernel's 2(n−k)k² multiply-adds, the correction's (n−k)k²/2 + O(k³), and O((n−k)k) for the
- * update; no allocation below {@link GrassmannKernels#BLOCKED_FROM_K}. The estimate leaves the chart's domain of trust
+ * <p>Cost per sample ({@link GrassmannKernels#normalStep}, on the same kernels and workspace as Alg. 1's step): the
+ * kernel's 2(n−k)k² multiply-adds, the sample's Gram matrix XᵀX (nk² in the vector kernels' G pass for k ≤ 16, nk²/2
+ * by DSYRK from k = 17), the correction's (2.5 + n_GL)k³ and (G·RF, VᵀY) 2k³ (DGEMM from k = 17), and O((n−k)k) for
+ * the update, which writes into the state in place. Measured against Alg. 1 (the {@code alg1} scheme, JMH
+ * {@code FrechetBenchmark}): less per sample where Alg. 1's driver spends its time outside the kernel (Gr(2000,10):
+ * a new (n−k)×k coordinate array per sample and its difference from the previous one), within a quarter where the
+ * O(nk²) passes dominate, and more where k is so small that the k×k work dominates (Gr(30,5)).
+ * No allocation below {@link GrassmannKernels#BLOCKED_FROM_K}. The estimate leaves the chart's domain of trust
  * when ‖L‖ ≥ π/4 (then every principal angle to the centre is below π/4, |b_ij| &lt; 1); the state re-centres there.
  */
 final class GrassmannRunningMean implements RunningMean {

@@ -14,17 +14,26 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * its principal angles Θ to the centre, and its logarithm at the centre is {@code U Θ Vᵀ = B·g(BᵀB)} (Fig. S1,
  * ManoptLog: B is the matrix whose SVD ManoptLog takes). The factor acts on the right, so it commutes with the
  * published coordinates' S_m on the left and with the kernel's affine offset, and folds into R before the second pass:
- * the O((n−k)k²) passes are unchanged. The correction costs the Gram matrix of the sample, (n−k)k²/2 multiply-adds
- * (the sample need not be orthonormal), then O(k³): {@code E = BᵀB = Rᵀ(XᵀX)R − I} (as Rᵀ X_UᵀX_U R = I) and g(E).
+ * the O((n−k)k²) passes are unchanged. The correction needs the Gram matrix XᵀX of the sample (it need not be
+ * orthonormal), which the kernel takes where it reads X ({@link GrassmannKernels#normalStep}: nk² multiply-adds in
+ * the vector kernels' G pass, nk²/2 by DSYRK or the scalar loops), then O(k³): {@code E = BᵀB = Rᵀ(XᵀX)R − I} (as
+ * Rᵀ X_UᵀX_U R = I, 1.5k³), g(E) and R·g(E) (k³).
  *
  * <p>g(E) without an eigendecomposition: {@code g(s) = ∫₀¹ du/(1 + s u²)}, a Stieltjes function of s, so its
  * Gauss–Legendre sums {@code Σ w_j (1 + s u_j²)⁻¹} over n node pairs are its [n−1/n] Padé approximants, with error at
  * most {@code 4 q^{2n}}, {@code q = (√(1+s) − 1)/(√(1+s) + 1)}, on s ≥ 0. With ‖E‖_F ≥ λ_max for s, the fewest n ≤
- * {@value #MAX_NODES} that reach {@value #TOLERANCE} are taken, each node costing one k×k Cholesky inverse of
- * {@code I + u_j² E} (eigenvalues ≥ 1, perfectly conditioned); for GPD(X, 2) samples at the paper's sizes n is 4 to
- * 6. Where ‖E‖_F is too large (principal angles near 45° and beyond) the symmetric eigendecomposition is used
- * instead: cyclic Jacobi below {@link #JACOBI_BELOW}, EJML's QR algorithm from it on. The squared distance of the
- * sample from the centre, {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the way.
+ * {@value #MAX_NODES} that reach {@value #TOLERANCE} are taken, each node costing one k×k inverse of
+ * {@code I + u_j² E} (eigenvalues ≥ 1, perfectly conditioned): Gauss–Jordan without pivoting in Java (k³), LAPACK's
+ * DPOTRF/DPOTRI where the native BLAS is given. For GPD(X, 2) samples about X, n is 2 to 4 at the sizes of Fig. 1
+ * (20 samples each: Gr(30,5) 4.2 on average, Gr(100,5) and Gr(300,10) 3, Gr(2000,10) 2, Gr(2000,100) 4; the exact
+ * λ_max instead of ‖E‖_F would save a node at Gr(2000,100) and in one Gr(30,5) sample of five). Where ‖E‖_F is too
+ * large (principal angles near 45° and beyond) the symmetric eigendecomposition is used instead: cyclic Jacobi below
+ * {@link #JACOBI_BELOW}, EJML's QR algorithm from it on. The squared distance of the sample from the centre,
+ * {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the way: the quadrature sums E·g(E) beside g(E) from the
+ * same inverses, so the trace costs k².
+ *
+ * <p>Per sample, then, (2.5 + n)k³ multiply-adds besides XᵀX: at k = 5 this k×k work, not the O(nk²) passes,
+ * is most of the running mean's time (a profile of Gr(30,5): 60%), the reason it costs more than Alg. 1's step there.
  *
  * <p>Mutable, single-threaded, allocation-free below {@link GrassmannKernels#BLOCKED_FROM_K}.
  */
