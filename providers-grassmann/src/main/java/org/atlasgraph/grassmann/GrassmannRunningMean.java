@@ -24,10 +24,11 @@ import org.atlasgraph.api.check.Checks;
  * <p>Cost per sample ({@link GrassmannKernels#normalStep}, on the same kernels and workspace as Alg. 1's step): the
  * kernel's 2(n−k)k² multiply-adds, the sample's Gram matrix XᵀX (nk² in the vector kernels' G pass for k ≤ 16, nk²/2
  * by DSYRK from k = 17), the correction's (2.5 + n_GL)k³ and (G·RF, VᵀY) 2k³ (DGEMM from k = 17), and O((n−k)k) for
- * the update, which writes into the state in place. Measured against Alg. 1 (the {@code alg1} scheme, JMH
- * {@code FrechetBenchmark}): less per sample where Alg. 1's driver spends its time outside the kernel (Gr(2000,10):
- * a new (n−k)×k coordinate array per sample and its difference from the previous one), within a quarter where the
- * O(nk²) passes dominate, and more where k is so small that the k×k work dominates (Gr(30,5)).
+ * the update, which writes into the state in place. Measured against Alg. 1 (the {@code alg1} scheme; bench's
+ * {@code FrechetCpuTime}, thread CPU time on a shared 2-core machine): about its cost at Gr(100,5) and Gr(300,10)
+ * (0.91–1.00×), less at Gr(2000,10) (0.54–0.64×: Alg. 1's driver allocates a new (n−k)×k coordinate array per
+ * sample and its difference from the previous one), 1.1–1.3× at Gr(2000,100) (the DSYRK of XᵀX is a quarter of
+ * Alg. 1's two DGEMMs) and 1.35–1.5× at Gr(30,5), where the k×k work, not the passes, dominates.
  * No allocation below {@link GrassmannKernels#BLOCKED_FROM_K}. The estimate leaves the chart's domain of trust
  * when ‖L‖ ≥ π/4 (then every principal angle to the centre is below π/4, |b_ij| &lt; 1); the state re-centres there.
  */
@@ -73,8 +74,9 @@ final class GrassmannRunningMean implements RunningMean {
             this.n = chart.n;
             this.k = chart.k;
             this.m = chart.m;
-            this.blas = workspace.get().large;
-            this.correction = new NormalCorrection(k, blas);
+            GrassmannKernels.Workspace ws = workspace.get();
+            this.blas = ws.large;
+            this.correction = new NormalCorrection(k, ws.small, ws.large);
             this.u = new double[m * k];
             this.y = new double[k * k];
             this.tu = new double[k * k];

@@ -23,17 +23,19 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * Gauss–Legendre sums {@code Σ w_j (1 + s u_j²)⁻¹} over n node pairs are its [n−1/n] Padé approximants, with error at
  * most {@code 4 q^{2n}}, {@code q = (√(1+s) − 1)/(√(1+s) + 1)}, on s ≥ 0. With min(‖E‖_F, ‖E‖_∞) ≥ λ_max for s,
  * the fewest n ≤ {@value #MAX_NODES} that reach {@value #TOLERANCE} are taken, each node costing one k×k inverse of
- * {@code I + u_j² E} (eigenvalues ≥ 1, perfectly conditioned): Gauss–Jordan without pivoting in Java (k³), LAPACK's
- * DPOTRF/DPOTRI where the native BLAS is given. In the running mean of GPD(X, 2) samples at the sizes of Fig. 1, n
- * averaged 4.9 at Gr(30,5), 3 at Gr(100,5) and Gr(300,10), 2 at Gr(2000,10), 4 at Gr(2000,100) (400 samples, 60 at
- * Gr(2000,100); with ‖E‖_F alone 5.0, 3.4, 3, 2 and 5). Where the bound is too large (principal angles near 45° and
- * beyond) the symmetric eigendecomposition is used instead: cyclic Jacobi below {@link #JACOBI_BELOW}, EJML's QR
- * algorithm from it on. The squared distance of the sample from the centre,
+ * {@code I + u_j² E} (eigenvalues ≥ 1, perfectly conditioned): Gauss–Jordan without pivoting (k³), its rows as
+ * vectors where the vector kernels are given (k ≤ 16), LAPACK's DPOTRF/DPOTRI where the native BLAS is (k ≥ 17),
+ * else scalar loops. The k×k products go the same ways. In the running mean of GPD(X, 2) samples at the sizes of
+ * Fig. 1, n averaged 4.9 at Gr(30,5), 3 at Gr(100,5) and Gr(300,10), 2 at Gr(2000,10), 4 at Gr(2000,100) (400
+ * samples, 60 at Gr(2000,100); with ‖E‖_F alone 5.0, 3.4, 3, 2 and 5). Where the bound is too large (principal angles
+ * near 45° and beyond) the symmetric eigendecomposition is used instead: cyclic Jacobi below {@link #JACOBI_BELOW},
+ * EJML's QR algorithm from it on. The squared distance of the sample from the centre,
  * {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the way: the quadrature sums E·g(E) beside g(E) from the
  * same inverses, so the trace costs k².
  *
  * <p>Per sample, then, (2.5 + n)k³ multiply-adds besides XᵀX: at k = 5 this k×k work, not the O(nk²) passes,
- * is most of the running mean's time (a profile of Gr(30,5): 60%), the reason it costs more than Alg. 1's step there.
+ * is most of the running mean's time (a profile of Gr(30,5) with the scalar k×k loops: 60%), the reason it costs more
+ * than Alg. 1's step there.
  *
  * <p>Mutable, single-threaded, allocation-free below {@link GrassmannKernels#BLOCKED_FROM_K}.
  */
@@ -66,27 +68,48 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     private final double[] cholesky;
     /** E·F, accumulated with F by the quadrature: Σ_j (w_j/u_j²)(I − (I + u_j² E)⁻¹). */
     private final double[] ef;
-    /** The native BLAS for the k×k products and inverses, or {@code null} for the loops below. */
+    /** The native BLAS for the k×k products and inverses, or {@code null}. */
     private final LargeKernels blas;
+    /** The vector kernels for the k×k products and inverses, or {@code null}. */
+    private final SmallKernels small;
+    /** The row length of {@code cholesky} and of the padded copies below: the vector kernels' span, else k. */
+    private final int pitch;
+    /** XᵀX, R, Rᵀ, a product, E and F with rows of {@code pitch} lanes, for the vector kernels (else empty). */
+    private final double[] gramPadded;
+    private final double[] rPadded;
+    private final double[] rtPadded;
+    private final double[] productPadded;
+    private final double[] ePadded;
+    private final double[] factorPadded;
     private final EigenDecomposition_F64<DMatrixRMaj> eig;
     private double squaredDistance;
 
     /**
-     * @param k    the order
-     * @param blas the native BLAS for the k×k products and inverses (DGEMM, DPOTRF/DPOTRI), or {@code null} for
-     *             the loops below (EJML from {@link GrassmannKernels#BLOCKED_FROM_K} on)
+     * @param k     the order
+     * @param small the vector kernels for the k×k products and inverses (rows as vectors), or {@code null}
+     * @param blas  the native BLAS for them (DGEMM, DPOTRF/DPOTRI), or {@code null}; with neither, the loops below
+     *              (EJML from {@link GrassmannKernels#BLOCKED_FROM_K} on)
      */
-    NormalCorrection(int k, LargeKernels blas) {
+    NormalCorrection(int k, SmallKernels small, LargeKernels blas) {
         this.k = k;
-        this.blas = blas;
+        this.small = small;
+        this.blas = small == null ? blas : null;
+        this.pitch = small == null ? k : small.span(k);
         int kk = k * k;
+        int padded = small == null ? 0 : k * pitch;
+        gramPadded = new double[padded];
+        rPadded = new double[padded];
+        rtPadded = new double[padded];
+        productPadded = new double[padded];
+        ePadded = new double[padded];
+        factorPadded = new double[padded];
         e = new double[kk];
         tmp = new double[kk];
         vectors = new double[kk];
         values = new double[k];
         factor = new double[kk];
         r0 = new double[kk];
-        cholesky = new double[kk];
+        cholesky = new double[k * pitch];
         ef = new double[kk];
         eig = k >= JACOBI_BELOW ? DecompositionFactory_DDRM.eig(k, true, true) : null;
     }
@@ -104,8 +127,26 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     @Override
     public void apply(double[] gram, double[] r) {
         // E = Rᵀ (XᵀX) R − I = BᵀB, symmetric.
-        product(gram, r, tmp, false);
-        if (blas != null || k >= GrassmannKernels.BLOCKED_FROM_K) {
+        if (small != null) {
+            for (int a = 0; a < k; a++) {
+                System.arraycopy(gram, a * k, gramPadded, a * pitch, k);
+                System.arraycopy(r, a * k, rPadded, a * pitch, k);
+                for (int b = 0; b < k; b++) {
+                    rtPadded[a * pitch + b] = r[b * k + a];
+                }
+            }
+            small.multiply(gramPadded, rPadded, productPadded, k);
+            small.multiply(rtPadded, productPadded, ePadded, k);
+            for (int a = 0; a < k; a++) {
+                for (int b = a; b < k; b++) {
+                    double v = 0.5 * (ePadded[a * pitch + b] + ePadded[b * pitch + a]);
+                    e[a * k + b] = v;
+                    e[b * k + a] = v;
+                }
+            }
+
+        } else if (blas != null || k >= GrassmannKernels.BLOCKED_FROM_K) {
+            product(gram, r, tmp, false);
             product(r, tmp, e, true);
             for (int a = 0; a < k; a++) {
                 for (int b = a + 1; b < k; b++) {
@@ -115,10 +156,15 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
                 }
             }
         } else {
+            product(gram, r, tmp, false);
             upperTransposedProduct(r, tmp, e);
         }
         for (int a = 0; a < k; a++) {
             e[a * k + a] -= 1;
+            if (small != null) {
+                // The vector kernels' quadrature reads E (symmetric, I subtracted) padded.
+                System.arraycopy(e, a * k, ePadded, a * pitch, k);
+            }
         }
         // λ_max ≤ min(‖E‖_F, ‖E‖_∞): the Frobenius norm is basis-free, the largest absolute row sum tighter where
         // E is nearly diagonal.
@@ -139,8 +185,18 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         } else {
             spectral();
         }
-        System.arraycopy(r, 0, r0, 0, k * k);
-        product(r0, factor, r, false);
+        if (small != null) {
+            for (int a = 0; a < k; a++) {
+                System.arraycopy(factor, a * k, factorPadded, a * pitch, k);
+            }
+            small.multiply(rPadded, factorPadded, productPadded, k);
+            for (int a = 0; a < k; a++) {
+                System.arraycopy(productPadded, a * pitch, r, a * k, k);
+            }
+        } else {
+            System.arraycopy(r, 0, r0, 0, k * k);
+            product(r0, factor, r, false);
+        }
     }
 
     /** @return the fewest node pairs whose error bound at s is below {@link #TOLERANCE}, 0 if more than the most */
@@ -166,23 +222,27 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         Arrays.fill(ef, 0, k * k, 0);
         for (int j = 0; j < n; j++) {
             double u2 = NODES[n][j] * NODES[n][j];
-            for (int i = 0; i < k * k; i++) {
-                cholesky[i] = u2 * e[i];
-            }
-            for (int a = 0; a < k; a++) {
-                cholesky[a * k + a] += 1;
-            }
-            if (blas == null) {
-                invert(cholesky);
-            } else if (!blas.invertSpd(cholesky, k)) {
-                // I + u²E has eigenvalues ≥ 1 unless E is not finite: let the NaN reach the caller's check.
-                Arrays.fill(cholesky, Double.NaN);
+            if (small != null) {
+                small.invert(ePadded, u2, cholesky, k);
+            } else {
+                for (int a = 0; a < k; a++) {
+                    for (int b = 0; b < k; b++) {
+                        cholesky[a * k + b] = u2 * e[a * k + b];
+                    }
+                    cholesky[a * k + a] += 1;
+                }
+                if (blas == null) {
+                    invert(cholesky);
+                } else if (!blas.invertSpd(cholesky, k)) {
+                    // I + u²E has eigenvalues ≥ 1 unless E is not finite: let the NaN reach the caller's check.
+                    Arrays.fill(cholesky, Double.NaN);
+                }
             }
             double w = WEIGHTS[n][j];
             double v = w / u2;
             for (int a = 0; a < k; a++) {
                 for (int b = a; b < k; b++) {
-                    double inverse = cholesky[a * k + b];
+                    double inverse = cholesky[a * pitch + b];
                     factor[a * k + b] += w * inverse;
                     ef[a * k + b] += v * ((a == b ? 1 : 0) - inverse);
                 }
@@ -202,9 +262,9 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
 
     /**
      * A ← A⁻¹ in place by Gauss–Jordan elimination without pivoting, for A = I + u²E (symmetric, eigenvalues in
-     * [1, 1 + u²λ_max]: perfectly conditioned, every pivot ≥ 1). k³ multiply-adds where a Cholesky inverse needs
-     * k³/2, but as independent row updates instead of chains of dot products, which for the small k of the vector
-     * path are latency-bound.
+     * [1, 1 + u²λ_max]: perfectly conditioned, every pivot ≥ 1): the scalar fallback of the vector kernels'
+     * {@link SmallKernels#invert}, same arithmetic. k³ multiply-adds where a Cholesky inverse needs k³/2, but as
+     * independent row updates instead of chains of dot products.
      */
     private void invert(double[] a) {
         for (int p = 0; p < k; p++) {

@@ -40,6 +40,23 @@ interface SmallKernels {
     void gram(double[] wide, int kPad, double[] x, int n, int k, double[] g, double[] self);
 
     /**
+     * out = a·b for k×k matrices stored with rows of {@link #span(int)} lanes (zeros beyond k): one vector
+     * multiply-add per entry of a.
+     *
+     * @param out receives a·b in the same layout (may alias neither)
+     */
+    void multiply(double[] a, double[] b, double[] out, int k);
+
+    /**
+     * a = (I + scale·e)⁻¹ by Gauss–Jordan elimination without pivoting, rows of {@link #span(int)} lanes (zeros
+     * beyond k): for matrices whose pivots stay well away from zero, as I + u²E with E positive semidefinite.
+     *
+     * @param e k×k, not modified
+     * @param a receives the inverse (may not alias e)
+     */
+    void invert(double[] e, double scale, double[] a, int k);
+
+    /**
      * The output pass: P = X_J R row by row (rows {@code lower[i]} of X), then in one flat pass
      * {@code out = h + t(P − K − h)}, returning max |out_ij| (NaN or ∞ when an entry is not finite), or Σ out_ij²
      * when {@code squares} (the running mean's ‖u‖²).

@@ -21,6 +21,17 @@ final class VectorKernels implements SmallKernels {
     private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
     private static final int L = S.length();
     private static final int ROWS = 4;
+    /** The identity of order L and of order 2L, rows of L and 2L lanes: the unit rows of {@link #invert}. */
+    private static final double[] IDENTITY_1 = identity(L);
+    private static final double[] IDENTITY_2 = identity(2 * L);
+
+    private static double[] identity(int order) {
+        double[] identity = new double[order * order];
+        for (int a = 0; a < order; a++) {
+            identity[a * order + a] = 1;
+        }
+        return identity;
+    }
 
     @Override
     public int maxK() {
@@ -197,6 +208,64 @@ final class VectorKernels implements SmallKernels {
         if (a0 + 3 < k) {
             s3.intoArray(out, (a0 + 3) * k);
             t3.intoArray(out, (a0 + 3) * k + L);
+        }
+    }
+
+    @Override
+    public void multiply(double[] a, double[] b, double[] out, int k) {
+        int span = span(k);
+        for (int i = 0; i < k; i++) {
+            int o = i * span;
+            DoubleVector s = DoubleVector.zero(S);
+            DoubleVector t = s;
+            for (int j = 0; j < k; j++) {
+                DoubleVector f = DoubleVector.broadcast(S, a[o + j]);
+                s = DoubleVector.fromArray(S, b, j * span).fma(f, s);
+                if (span != L) {
+                    t = DoubleVector.fromArray(S, b, j * span + L).fma(f, t);
+                }
+            }
+            s.intoArray(out, o);
+            if (span != L) {
+                t.intoArray(out, o + L);
+            }
+        }
+    }
+
+    @Override
+    public void invert(double[] e, double scale, double[] a, int k) {
+        int span = span(k);
+        double[] identity = span == L ? IDENTITY_1 : IDENTITY_2;
+        DoubleVector c = DoubleVector.broadcast(S, scale);
+        for (int j = 0; j < k * span; j += L) {
+            DoubleVector.fromArray(S, e, j).fma(c, DoubleVector.fromArray(S, identity, j)).intoArray(a, j);
+        }
+        // Pivot p: u = (row_p + e_p)/a_pp, row_p ← u − e_p, row_i ← row_i − a_ip·u. Lane p of u is 1 + 1/a_pp, so
+        // that row_i gets −a_ip/a_pp there: the Gauss–Jordan step without scalar stores into rows about to be loaded
+        // as vectors (a store the load cannot forward from stalls it).
+        for (int p = 0; p < k; p++) {
+            int po = p * span;
+            DoubleVector d = DoubleVector.broadcast(S, 1 / a[po + p]);
+            DoubleVector unit = DoubleVector.fromArray(S, identity, po);
+            DoubleVector low = DoubleVector.fromArray(S, a, po).add(unit).mul(d);
+            low.sub(unit).intoArray(a, po);
+            DoubleVector high = low;
+            DoubleVector eHigh = low;
+            if (span != L) {
+                eHigh = DoubleVector.fromArray(S, identity, po + L);
+                high = DoubleVector.fromArray(S, a, po + L).add(eHigh).mul(d);
+                high.sub(eHigh).intoArray(a, po + L);
+            }
+            for (int i = 0; i < k; i++) {
+                if (i != p) {
+                    int io = i * span;
+                    DoubleVector f = DoubleVector.broadcast(S, -a[io + p]);
+                    low.fma(f, DoubleVector.fromArray(S, a, io)).intoArray(a, io);
+                    if (span != L) {
+                        high.fma(f, DoubleVector.fromArray(S, a, io + L)).intoArray(a, io + L);
+                    }
+                }
+            }
         }
     }
 
