@@ -28,6 +28,7 @@ final class BlasKernels implements LargeKernels {
     private static final int ROW = openblas.CblasRowMajor;
     private static final int NO = openblas.CblasNoTrans;
     private static final int TRANSPOSE = openblas.CblasTrans;
+    private static final int UPPER = openblas.CblasUpper;
     private static final int LAPACK_ROW = openblas.LAPACK_ROW_MAJOR;
     /** From this order on OpenBLAS's DGETRF runs in parallel (its interface: m·n ≥ 10⁴ in double precision). */
     private static final int PARALLEL_LU_FROM = 100;
@@ -59,6 +60,7 @@ final class BlasKernels implements LargeKernels {
         final DoublePointer r;
         final DoublePointer p;
         final DoublePointer tx;
+        final DoublePointer gram;
         final IntPointer pivots;
         /** X_J gathered, m×k. */
         final double[] gathered;
@@ -82,6 +84,7 @@ final class BlasKernels implements LargeKernels {
             r = new DoublePointer(kk);
             p = new DoublePointer(mk);
             tx = new DoublePointer(kk);
+            gram = new DoublePointer(kk);
             pivots = new IntPointer(k);
             gathered = new double[m * k];
             block = new double[k * k];
@@ -146,7 +149,7 @@ final class BlasKernels implements LargeKernels {
 
     @Override
     public boolean project(GrassmannChart chart, double[] x, Buffers buffers, double[] g, double[] r, double[] p,
-                           double[] tx) {
+                           double[] tx, GrassmannKernels.RightFactor factor, double[] gram) {
         NativeBuffers b = (NativeBuffers) buffers;
         int k = b.k;
         int m = b.m;
@@ -160,6 +163,9 @@ final class BlasKernels implements LargeKernels {
             System.arraycopy(x, lower[i] * k, b.gathered, i * k, k);
         }
         b.xj.put(b.gathered, 0, m * k);
+        if (factor != null) {
+            b.xi.put(b.block, 0, k * k);
+        }
         boolean adHoc = chart.isAdHoc();
         double scale;
         if (adHoc) {
@@ -188,6 +194,9 @@ final class BlasKernels implements LargeKernels {
         // R = N⁻¹ S_k⁻¹ (S_k⁻¹ = I for Ehresmann charts);  P = X_J R;  T_X = G R.
         Pointer.memcpy(b.r, b.sk, (long) k * k * Double.BYTES);
         openblas.LAPACKE_dgetrs(LAPACK_ROW, (byte) 'N', k, k, b.top, k, b.pivots, b.r, k);
+        if (factor != null) {
+            applyFactor(b, factor, r, gram);
+        }
         openblas.cblas_dgemm(ROW, NO, NO, m, k, k, 1, b.xj, k, b.r, k, 0, b.p, k);
         b.p.get(p, 0, m * k);
         b.r.get(r, 0, k * k);
@@ -197,6 +206,24 @@ final class BlasKernels implements LargeKernels {
             b.tx.get(tx, 0, k * k);
         }
         return true;
+    }
+
+    /**
+     * XᵀX = X_JᵀX_J + X_IᵀX_I by two DSYRK (upper triangle, mirrored here), then R ← R·F on the Java side and back.
+     */
+    private static void applyFactor(NativeBuffers b, GrassmannKernels.RightFactor factor, double[] r, double[] gram) {
+        int k = b.k;
+        openblas.cblas_dsyrk(ROW, UPPER, TRANSPOSE, k, b.m, 1, b.xj, k, 0, b.gram, k);
+        openblas.cblas_dsyrk(ROW, UPPER, TRANSPOSE, k, k, 1, b.xi, k, 1, b.gram, k);
+        b.gram.get(gram, 0, k * k);
+        for (int a = 0; a < k; a++) {
+            for (int c = a + 1; c < k; c++) {
+                gram[c * k + a] = gram[a * k + c];
+            }
+        }
+        b.r.get(r, 0, k * k);
+        factor.apply(gram, r);
+        b.r.put(r, 0, k * k);
     }
 
     /** @return DGETRF's info for N in {@code b.top}, factorized in place (pivots in {@code b.pivots}) */
@@ -230,6 +257,12 @@ final class BlasKernels implements LargeKernels {
                      double[] b, double beta, double[] c) {
         openblas.cblas_dgemm(ROW, transposeA ? TRANSPOSE : NO, transposeB ? TRANSPOSE : NO, rows, cols, inner, alpha,
                 a, transposeA ? rows : inner, b, transposeB ? inner : cols, beta, c, cols);
+    }
+
+    @Override
+    public boolean invertSpd(double[] a, int k) {
+        return openblas.LAPACKE_dpotrf(LAPACK_ROW, (byte) 'U', k, a, k) == 0
+                && openblas.LAPACKE_dpotri(LAPACK_ROW, (byte) 'U', k, a, k) == 0;
     }
 
     @Override

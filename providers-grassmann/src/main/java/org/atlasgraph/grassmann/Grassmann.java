@@ -125,10 +125,7 @@ public final class Grassmann extends AtlasManifold {
             }
         });
         provide(GeodesicPowerDistribution.class, sampling);
-        // The running mean's normal-coordinate correction hooks into the scalar ingest path (RightFactor).
-        ThreadLocal<GrassmannKernels.Workspace> scalar =
-                ThreadLocal.withInitial(() -> new GrassmannKernels.Workspace(n, k, null, null));
-        provide(RunningMean.class, new GrassmannRunningMean(this, atlas, scalar::get));
+        provide(RunningMean.class, new GrassmannRunningMean(this, atlas, workspace::get));
         provide(ChartCentring.class, p -> {
             ownChart(p.chart());
             return atlas.changeChart(p);

@@ -6,8 +6,9 @@ import java.util.Arrays;
 import org.ejml.concurrency.EjmlConcurrency;
 
 /**
- * The hot kernels of the atlas scheme: ingesting an n×k matrix into a chart (Alg. 8, App. G.1) and the fused online
- * mean step of Alg. 1 ({@code A ← A + (Ã − A)·t}, then the trust test), allocation-free.
+ * The hot kernels of the atlas scheme: ingesting an n×k matrix into a chart (Alg. 8, App. G.1), the fused online
+ * mean step of Alg. 1 ({@code A ← A + (Ã − A)·t}, then the trust test) and the consistent running mean's step
+ * ({@link #normalStep}: the same passes with R ← R·g(BᵀB) folded in between them), allocation-free.
  *
  * <p>For a chart with index set I, complement J and centre C (W = CV, V, D, Ψ, S_k, K = C S_k as in
  * {@link QaRotation}), the published coordinates of X (see {@link GrassmannChart}) are
@@ -26,6 +27,12 @@ import org.ejml.concurrency.EjmlConcurrency;
  * Row i then satisfies {@code |b_ij| ≤ max_j |h_ij| + ‖w_i‖·max_j ‖z_j‖} (Cauchy–Schwarz). The step checks this
  * bound first with the largest |h_ij| and the largest ‖w_i‖ (taken in its output pass), then row by row, and evaluates
  * exactly only the rows whose bound reaches 1 (k² each): the test is exact and usually costs O((n−k)k).
+ *
+ * <p>The running mean's step ({@link #normalStep}) needs the sample's Gram matrix XᵀX for its correction
+ * ({@link NormalCorrection}), taken where each path reads X: in the vector kernels' G pass (one read of X for W̃ᵀX
+ * and XᵀX, nk² more multiply-adds, as the vectors span whole rows), by DSYRK natively (nk²/2), from the gathered
+ * rows in the scalar loops (nk²/2). It has no trust test over B (the state tests its distance, O(k³)), and updates
+ * its coordinates in place.
  *
  * <p>Three implementations of the two passes, chosen per workspace at start and pinned to each other by
  * {@code KernelPathsTest}:
@@ -184,6 +191,8 @@ final class GrassmannKernels {
         final double[] identity;
         final double[] tx;
         final double[] z;
+        /** The sample's Gram matrix XᵀX for the running mean's correction, k×k (padded as {@code g}). */
+        final double[] xtx;
         /** X_J, row-major (m×k), from {@link #BLOCKED_FROM_K} on; also scratch of length ≥ m. */
         final double[] xj;
         /** X_Jᵀ as k rows of length m, below {@link #BLOCKED_FROM_K}. */
@@ -232,6 +241,7 @@ final class GrassmannKernels {
             }
             tx = new double[kk];
             z = new double[kk];
+            xtx = new double[kk + span];
             memoT = new double[kk];
             boolean blocked = k >= BLOCKED_FROM_K && large == null;
             boolean loops = k < BLOCKED_FROM_K && small == null && large == null;
@@ -254,15 +264,15 @@ final class GrassmannKernels {
      */
     static boolean ingest(GrassmannChart chart, double[] x, double[] out, Workspace ws) {
         if (ws.small != null) {
-            if (!solveSmall(chart, x, ws)) {
+            if (!solveSmall(chart, x, ws, null)) {
                 return false;
             }
             ws.small.update(x, chart.lower, ws.rPad, chart.k, ws.zeros,
-                    chart.isAdHoc() ? chart.rotation.offset : ws.zeros, 1, out, ws.p);
+                    chart.isAdHoc() ? chart.rotation.offset : ws.zeros, 1, out, ws.p, false);
             return true;
         }
-        if (!(ws.large != null ? ws.large.project(chart, x, ws.buffers, ws.g, ws.r, ws.p, ws.tx)
-                : project(chart, x, ws))) {
+        if (!(ws.large != null ? ws.large.project(chart, x, ws.buffers, ws.g, ws.r, ws.p, ws.tx, null, null)
+                : project(chart, x, ws, null))) {
             return false;
         }
         int k = chart.k;
@@ -297,11 +307,11 @@ final class GrassmannKernels {
                     double[] tOut, Workspace ws) {
         boolean solved;
         if (ws.small != null) {
-            solved = solveSmall(chart, x, ws);
+            solved = solveSmall(chart, x, ws, null);
         } else if (ws.large != null) {
-            solved = ws.large.project(chart, x, ws.buffers, ws.g, ws.r, ws.p, ws.tx);
+            solved = ws.large.project(chart, x, ws.buffers, ws.g, ws.r, ws.p, ws.tx, null, null);
         } else {
-            solved = project(chart, x, ws);
+            solved = project(chart, x, ws, null);
         }
         if (!solved) {
             return SINGULAR;
@@ -345,7 +355,8 @@ final class GrassmannKernels {
         int mk = m * k;
         double largest = 0;
         if (ws.small != null) {
-            largest = ws.small.update(x, chart.lower, ws.rPad, k, h, adHoc ? q.offset : ws.zeros, t, out, ws.p);
+            largest = ws.small.update(x, chart.lower, ws.rPad, k, h, adHoc ? q.offset : ws.zeros, t, out, ws.p,
+                    false);
         } else if (adHoc) {
             double[] offset = q.offset;
             for (int i = 0; i < mk; i++) {
@@ -470,11 +481,13 @@ final class GrassmannKernels {
 
     /**
      * The vector kernels' part of {@link #project}: X_I, G = W̃ᵀX (ad hoc charts), N and R = N⁻¹S_k⁻¹ (X_I⁻¹ for
-     * Ehresmann charts), R padded into {@code ws.rPad}; P is left to the output pass.
+     * Ehresmann charts), R ← R·F when a factor is given (XᵀX taken in the same pass as G), R padded into
+     * {@code ws.rPad}; P is left to the output pass.
      *
+     * @param factor the change of R, or {@code null} for none
      * @return {@code false} when N is numerically singular
      */
-    private static boolean solveSmall(GrassmannChart chart, double[] x, Workspace ws) {
+    private static boolean solveSmall(GrassmannChart chart, double[] x, Workspace ws, RightFactor factor) {
         int k = chart.k;
         int[] upper = chart.upper;
         for (int j = 0; j < k; j++) {
@@ -482,11 +495,19 @@ final class GrassmannKernels {
         }
         QaRotation q = chart.rotation;
         if (q.isIdentity()) {
+            if (factor != null) {
+                // Ehresmann charts have no G pass to share: XᵀX alone (the running mean starts in one at most).
+                sampleGram(x, chart.n, k, ws.xtx);
+            }
             if (!Dense.solve(ws.xi, k, ws.identity, ws.r, ws.lu)) {
                 return false;
             }
         } else {
-            ws.small.gram(chart.wide(), chart.widePitch(), x, chart.n, k, ws.g);
+            if (factor != null) {
+                ws.small.gram(chart.wide(), chart.widePitch(), x, chart.n, k, ws.g, ws.xtx);
+            } else {
+                ws.small.gram(chart.wide(), chart.widePitch(), x, chart.n, k, ws.g);
+            }
             product(q.v, ws.g, ws.top, k, false);
             for (int i = 0; i < k * k; i++) {
                 ws.top[i] += ws.xi[i];
@@ -494,6 +515,9 @@ final class GrassmannKernels {
             if (!Dense.solve(ws.top, k, q.skInverse, ws.r, ws.lu)) {
                 return false;
             }
+        }
+        if (factor != null) {
+            factor.apply(ws.xtx, ws.r);
         }
         int span = ws.small.span(k);
         for (int a = 0; a < k; a++) {
@@ -503,41 +527,160 @@ final class GrassmannKernels {
     }
 
     /**
-     * Changes R = X_U⁻¹ (in the workspace) before {@link #project} forms P = X_J R: the running mean's
-     * normal-coordinate correction R ← R·g(BᵀB) ({@code GrassmannRunningMean}). When it is called, the workspace also
-     * holds X_I and X_J (X_Jᵀ in {@code xjRows} below {@link #BLOCKED_FROM_K}, X_J in {@code xj} from it on) and, for
-     * ad hoc charts, G = WᵀX_J. It needs the scalar path's buffers: a workspace made without vector or native kernels.
+     * Changes R = X_U⁻¹ before P = X_J R is formed, given the sample's Gram matrix XᵀX: the running mean's
+     * normal-coordinate correction R ← R·g(BᵀB) ({@link NormalCorrection}). Every path computes XᵀX where it reads X
+     * (see {@link #normalStep}).
      */
     @FunctionalInterface
     interface RightFactor {
         /**
-         * @param chart the chart
-         * @param ws    the workspace; {@code ws.r} is read and overwritten
+         * @param gram XᵀX of the sample, k×k row-major, symmetric (not modified)
+         * @param r    R, k×k row-major: read and overwritten with R·F
          */
-        void apply(GrassmannChart chart, Workspace ws);
+        void apply(double[] gram, double[] r);
     }
 
     /**
-     * Gathers X_I and X_J, computes G, N and R = N⁻¹S_k⁻¹ (X_I⁻¹ for Ehresmann charts) and P = X_J R into the
-     * workspace.
+     * The running mean's fused step in an ad hoc (or Ehresmann) chart: R of the sample as in {@link #step}, R ← R·F by
+     * {@code factor}, then {@code u ← u + t(X_J R − u)} (no offset: the running mean keeps K's share apart), and, for
+     * ad hoc charts, {@code ws.g} = G = WᵀX_J and {@code ws.tx} = G·R with the corrected R. On the vector path XᵀX
+     * comes out of G's pass over X and u's update out of the output pass; natively XᵀX is a DSYRK; on the scalar
+     * path it is taken from the gathered rows.
      *
-     * @return {@code false} when N is numerically singular
+     * @param chart  the chart
+     * @param x      the sample, n×k row-major (not modified)
+     * @param factor the change of R
+     * @param u      m×k, updated in place
+     * @param t      the step fraction
+     * @param ws     this thread's workspace
+     * @return ‖u‖² after the update (NaN or ∞ when an entry is not finite), or −1 when N is numerically singular
+     *     (u untouched)
      */
-    private static boolean project(GrassmannChart chart, double[] x, Workspace ws) {
-        return project(chart, x, ws, null);
+    static double normalStep(GrassmannChart chart, double[] x, RightFactor factor, double[] u, double t,
+                             Workspace ws) {
+        int k = chart.k;
+        int m = chart.m;
+        boolean adHoc = chart.isAdHoc();
+        if (ws.small != null) {
+            if (!solveSmall(chart, x, ws, factor)) {
+                return -1;
+            }
+            if (adHoc) {
+                product(ws.g, ws.r, ws.tx, k, false);
+            }
+            return ws.small.update(x, chart.lower, ws.rPad, k, u, ws.zeros, t, u, ws.p, true);
+        }
+        if (ws.large != null) {
+            if (!ws.large.project(chart, x, ws.buffers, ws.g, ws.r, ws.p, ws.tx, factor, ws.xtx)) {
+                return -1;
+            }
+        } else {
+            if (!project(chart, x, ws, factor)) {
+                return -1;
+            }
+            if (adHoc) {
+                product(ws.g, ws.r, ws.tx, k, k >= BLOCKED_FROM_K);
+            }
+        }
+        return mixSquares(ws.p, u, t, m * k);
+    }
+
+    /** u ← u + t(p − u) over n entries; @return Σ u², in four sums */
+    private static double mixSquares(double[] p, double[] u, double t, int n) {
+        double s0 = 0;
+        double s1 = 0;
+        double s2 = 0;
+        double s3 = 0;
+        int i = 0;
+        for (; i + 3 < n; i += 4) {
+            double v0 = u[i] + t * (p[i] - u[i]);
+            double v1 = u[i + 1] + t * (p[i + 1] - u[i + 1]);
+            double v2 = u[i + 2] + t * (p[i + 2] - u[i + 2]);
+            double v3 = u[i + 3] + t * (p[i + 3] - u[i + 3]);
+            u[i] = v0;
+            u[i + 1] = v1;
+            u[i + 2] = v2;
+            u[i + 3] = v3;
+            s0 = madd(v0, v0, s0);
+            s1 = madd(v1, v1, s1);
+            s2 = madd(v2, v2, s2);
+            s3 = madd(v3, v3, s3);
+        }
+        for (; i < n; i++) {
+            double v = u[i] + t * (p[i] - u[i]);
+            u[i] = v;
+            s0 = madd(v, v, s0);
+        }
+        return (s0 + s1) + (s2 + s3);
+    }
+
+    /** out = XᵀX over all n rows of X (n×k row-major), upper triangle by dot products, mirrored. */
+    private static void sampleGram(double[] x, int n, int k, double[] out) {
+        for (int a = 0; a < k; a++) {
+            for (int b = a; b < k; b++) {
+                double s = 0;
+                for (int r = 0; r < n; r++) {
+                    s = madd(x[r * k + a], x[r * k + b], s);
+                }
+                out[a * k + b] = s;
+                out[b * k + a] = s;
+            }
+        }
     }
 
     /**
-     * {@link #project(GrassmannChart, double[], Workspace)} with R ← R·F applied before P is formed, on the scalar
-     * path (the workspace must have been made without vector or native kernels).
+     * out = XᵀX = X_IᵀX_I + X_JᵀX_J from the rows {@link #project} gathered: X_Jᵀ in {@code ws.xjRows} below
+     * {@link #BLOCKED_FROM_K} (dot products of length m in four sums), X_J in {@code ws.xj} from it on (EJML).
+     */
+    private static void gatheredGram(Workspace ws, int m, int k, double[] out) {
+        if (k >= BLOCKED_FROM_K) {
+            Dense.multTransA(Dense.wrap(m, k, ws.xj), Dense.wrap(m, k, ws.xj), Dense.wrap(k, k, out));
+        } else {
+            double[][] rows = ws.xjRows;
+            for (int a = 0; a < k; a++) {
+                double[] ra = rows[a];
+                for (int b = a; b < k; b++) {
+                    double[] rb = rows[b];
+                    double s0 = 0;
+                    double s1 = 0;
+                    double s2 = 0;
+                    double s3 = 0;
+                    int i = 0;
+                    for (; i + 3 < m; i += 4) {
+                        s0 = madd(ra[i], rb[i], s0);
+                        s1 = madd(ra[i + 1], rb[i + 1], s1);
+                        s2 = madd(ra[i + 2], rb[i + 2], s2);
+                        s3 = madd(ra[i + 3], rb[i + 3], s3);
+                    }
+                    for (; i < m; i++) {
+                        s0 = madd(ra[i], rb[i], s0);
+                    }
+                    out[a * k + b] = (s0 + s1) + (s2 + s3);
+                }
+            }
+        }
+        double[] xi = ws.xi;
+        for (int a = 0; a < k; a++) {
+            for (int b = a; b < k; b++) {
+                double s = 0;
+                for (int j = 0; j < k; j++) {
+                    s += xi[j * k + a] * xi[j * k + b];
+                }
+                double v = out[a * k + b] + s;
+                out[a * k + b] = v;
+                out[b * k + a] = v;
+            }
+        }
+    }
+
+    /**
+     * Gathers X_I and X_J, computes G, N and R = N⁻¹S_k⁻¹ (X_I⁻¹ for Ehresmann charts), R ← R·F when a factor is
+     * given, and P = X_J R into the workspace: the scalar loops below {@link #BLOCKED_FROM_K}, EJML from it on.
      *
      * @param factor the change of R, or {@code null} for none
      * @return {@code false} when N is numerically singular
      */
-    static boolean project(GrassmannChart chart, double[] x, Workspace ws, RightFactor factor) {
-        if (factor != null && (ws.small != null || ws.large != null)) {
-            throw new IllegalStateException("a right factor needs a scalar-path workspace");
-        }
+    private static boolean project(GrassmannChart chart, double[] x, Workspace ws, RightFactor factor) {
         int k = chart.k;
         int m = chart.m;
         int[] upper = chart.upper;
@@ -579,7 +722,8 @@ final class GrassmannKernels {
             }
         }
         if (factor != null) {
-            factor.apply(chart, ws);
+            gatheredGram(ws, m, k, ws.xtx);
+            factor.apply(ws.xtx, ws.r);
         }
         if (blocked) {
             Dense.mult(Dense.wrap(m, k, xj), Dense.wrap(k, k, ws.r), Dense.wrap(m, k, ws.p));

@@ -16,13 +16,20 @@ import org.atlasgraph.api.check.Checks;
  * {@code ν = (X_J R − K)·F} with the correction F = g(BᵀB) and the chart's offset K, so {@code h ← h + t(ν − h)} is
  * {@code u ← u + t(X_J RF − u)} (the kernel's second pass with R replaced by RF) and {@code Y ← Y + t(F − Y)} (k×k).
  * Forming K·F, O((n−k)k²), is thus never needed; h itself is formed only by {@link State#point}. The distance of the
- * estimate from the centre, ‖L‖ = ‖S_m⁻¹h‖, follows in O(k²) from ‖u‖² (taken in the update pass) and the k×k
- * T = Wᵀu, which the update keeps with {@code T ← T + t(G·RF − T)} (G = WᵀX_J from the kernel): with
+ * estimate from the centre, ‖L‖ = ‖S_m⁻¹h‖, follows in O(k³) from ‖u‖² (taken in the update pass) and the k×k
+ * T = Wᵀu, which the update keeps with {@code T ← T + t(G·RF − T)} (G = WᵀX_J and G·RF from the kernel): with
  * Z = ΨT − VᵀY, {@code L = u + WZ} and {@code ‖L‖² = ‖u‖² + 2 tr(ZᵀT) + Σ_a λ_a ‖z_a‖²} (WᵀW = Λ; see
  * {@link QaRotation} for W, V, Ψ, Λ, and (1 + ψλ)·d = 1).
  *
- * <p>Cost per sample: the kernel's 2(n−k)k² multiply-adds, the correction's (n−k)k²/2 + O(k³), and O((n−k)k) for the
- * update; no allocation below {@link GrassmannKernels#BLOCKED_FROM_K}. The estimate leaves the chart's domain of trust
+ * <p>Cost per sample ({@link GrassmannKernels#normalStep}, on the same kernels and workspace as Alg. 1's step): the
+ * kernel's 2(n−k)k² multiply-adds, the sample's Gram matrix XᵀX (nk² in the vector kernels' G pass for k ≤ 16, nk²/2
+ * by DSYRK from k = 17), the correction's (2.5 + n_GL)k³ and (G·RF, VᵀY) 2k³ (DGEMM from k = 17), and O((n−k)k) for
+ * the update, which writes into the state in place. Measured against Alg. 1 (the {@code alg1} scheme; bench's
+ * {@code FrechetCpuTime}, thread CPU time on a shared 2-core machine): about its cost at Gr(100,5) and Gr(300,10)
+ * (0.91–1.00×), less at Gr(2000,10) (0.54–0.64×: Alg. 1's driver allocates a new (n−k)×k coordinate array per
+ * sample and its difference from the previous one), 1.1–1.3× at Gr(2000,100) (the DSYRK of XᵀX is a quarter of
+ * Alg. 1's two DGEMMs) and 1.35–1.5× at Gr(30,5), where the k×k work, not the passes, dominates.
+ * No allocation below {@link GrassmannKernels#BLOCKED_FROM_K}. The estimate leaves the chart's domain of trust
  * when ‖L‖ ≥ π/4 (then every principal angle to the centre is below π/4, |b_ij| &lt; 1); the state re-centres there.
  */
 final class GrassmannRunningMean implements RunningMean {
@@ -53,7 +60,10 @@ final class GrassmannRunningMean implements RunningMean {
         private final double[] u;
         private final double[] y;
         private final double[] tu;
-        private final double[] scratch;
+        /** VᵀY, k×k scratch. */
+        private final double[] vty;
+        /** The native BLAS for the k×k products, or {@code null}. */
+        private final LargeKernels blas;
         private final double[] lambda;
         private GrassmannChart chart;
         private double offset;
@@ -64,11 +74,13 @@ final class GrassmannRunningMean implements RunningMean {
             this.n = chart.n;
             this.k = chart.k;
             this.m = chart.m;
-            this.correction = new NormalCorrection(k);
+            GrassmannKernels.Workspace ws = workspace.get();
+            this.blas = ws.large;
+            this.correction = new NormalCorrection(k, ws.small, ws.large);
             this.u = new double[m * k];
             this.y = new double[k * k];
             this.tu = new double[k * k];
-            this.scratch = new double[k * k];
+            this.vty = new double[k * k];
             this.lambda = new double[k];
             centreAt(chart);
         }
@@ -91,18 +103,12 @@ final class GrassmannRunningMean implements RunningMean {
                 Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for " + grassmann.name());
             }
             GrassmannKernels.Workspace ws = workspace.get();
-            if (!GrassmannKernels.project(chart, ambient, ws, correction)) {
+            double uu = GrassmannKernels.normalStep(chart, ambient, correction, u, t, ws);
+            if (uu < 0) {
                 // Kernels trust their inputs; only now is the sample validated, to say what was wrong with it.
                 Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for " + grassmann.name());
                 Checks.requireOnManifold("ambient", ambient, grassmann::checkPoint);
                 return false;
-            }
-            double[] p = ws.p;
-            double uu = 0;
-            for (int i = 0; i < m * k; i++) {
-                double v = u[i] + t * (p[i] - u[i]);
-                u[i] = v;
-                uu += v * v;
             }
             double[] f = correction.factor();
             for (int i = 0; i < k * k; i++) {
@@ -110,7 +116,7 @@ final class GrassmannRunningMean implements RunningMean {
             }
             double offset2 = uu;
             if (chart.isAdHoc()) {
-                offset2 += adHocTerms(ws.g, ws.r, t);
+                offset2 += adHocTerms(ws.tx, t);
             }
             offset = Math.sqrt(Math.max(offset2, 0));
             spread += t * (correction.squaredDistance() - spread);
@@ -127,31 +133,33 @@ final class GrassmannRunningMean implements RunningMean {
         /**
          * T ← T + t(G·RF − T), then {@code 2 tr(ZᵀT) + Σ_a λ_a ‖z_a‖²} with Z = ΨT − VᵀY: the part of ‖L‖² that the
          * chart's rotation adds to ‖u‖².
+         *
+         * @param grf G·RF of the sample (the kernel's {@code ws.tx})
          */
-        private double adHocTerms(double[] g, double[] rf, double t) {
+        private double adHocTerms(double[] grf, double t) {
             QaRotation q = chart.rotation;
             double[] v = q.v;
-            double sum = 0;
-            for (int a = 0; a < k; a++) {
-                for (int c = 0; c < k; c++) {
-                    double s = 0;
-                    for (int b = 0; b < k; b++) {
-                        s += g[a * k + b] * rf[b * k + c];
+            if (blas != null) {
+                blas.gemm(true, false, k, k, k, 1, v, y, 0, vty);
+            } else {
+                Arrays.fill(vty, 0);
+                for (int b = 0; b < k; b++) {
+                    for (int a = 0; a < k; a++) {
+                        double vba = v[b * k + a];
+                        for (int c = 0; c < k; c++) {
+                            vty[a * k + c] += vba * y[b * k + c];
+                        }
                     }
-                    scratch[a * k + c] = s;
                 }
             }
+            double sum = 0;
             for (int a = 0; a < k; a++) {
                 double za2 = 0;
                 for (int c = 0; c < k; c++) {
                     int i = a * k + c;
-                    double ti = tu[i] + t * (scratch[i] - tu[i]);
+                    double ti = tu[i] + t * (grf[i] - tu[i]);
                     tu[i] = ti;
-                    double vty = 0;
-                    for (int b = 0; b < k; b++) {
-                        vty += v[b * k + a] * y[b * k + c];
-                    }
-                    double z = q.psi[a] * ti - vty;
+                    double z = q.psi[a] * ti - vty[i];
                     sum += 2 * z * ti;
                     za2 += z * z;
                 }

@@ -16,7 +16,8 @@ interface LargeKernels {
 
     /**
      * What {@code GrassmannKernels.project} computes: G = WᵀX_J (ad hoc charts), N = X_I + VG, R = N⁻¹S_k⁻¹
-     * (X_I⁻¹ for Ehresmann charts), P = X_J R and, for ad hoc charts, T_X = G R (without the −WᵀK).
+     * (X_I⁻¹ for Ehresmann charts), R ← R·F when a factor is given (from XᵀX, by DSYRK), P = X_J R and, for ad hoc
+     * charts, T_X = G R (without the −WᵀK).
      *
      * @param chart the chart
      * @param x     X, n×k row-major
@@ -25,10 +26,13 @@ interface LargeKernels {
      * @param r     receives R, k×k
      * @param p     receives P, m×k
      * @param tx    receives G R, k×k (ad hoc charts)
+     * @param factor the change of R before P is formed, or {@code null} for none
+     * @param gram  receives XᵀX, k×k (when a factor is given; else ignored, may be null)
      * @return {@code false} when a pivot of N's LU factorization falls below {@link Dense#SINGULAR_PIVOT} times the
      *     largest entry of N (as {@link Dense#solve})
      */
-    boolean project(GrassmannChart chart, double[] x, Buffers b, double[] g, double[] r, double[] p, double[] tx);
+    boolean project(GrassmannChart chart, double[] x, Buffers b, double[] g, double[] r, double[] p, double[] tx,
+                    GrassmannKernels.RightFactor factor, double[] gram);
 
     /**
      * T = Wᵀh for published coordinates h of an ad hoc chart.
@@ -46,6 +50,14 @@ interface LargeKernels {
      */
     void gemm(boolean transposeA, boolean transposeB, int rows, int cols, int inner, double alpha, double[] a,
               double[] b, double beta, double[] c);
+
+    /**
+     * A ← A⁻¹ for a symmetric positive definite k×k A, row-major (LAPACK's DPOTRF and DPOTRI): only the upper
+     * triangle of the result is written, the strict lower triangle is left undefined.
+     *
+     * @return {@code false} when the Cholesky factorization fails (A not positive definite, or not finite)
+     */
+    boolean invertSpd(double[] a, int k);
 
     /** One thread's native buffers; released when unreachable. */
     interface Buffers {

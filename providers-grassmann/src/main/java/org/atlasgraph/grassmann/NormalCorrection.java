@@ -2,7 +2,6 @@ package org.atlasgraph.grassmann;
 
 import java.util.Arrays;
 import org.ejml.data.DMatrixRMaj;
-import org.ejml.dense.row.CommonOps_DDRM;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 
@@ -15,17 +14,28 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * its principal angles Θ to the centre, and its logarithm at the centre is {@code U Θ Vᵀ = B·g(BᵀB)} (Fig. S1,
  * ManoptLog: B is the matrix whose SVD ManoptLog takes). The factor acts on the right, so it commutes with the
  * published coordinates' S_m on the left and with the kernel's affine offset, and folds into R before the second pass:
- * the O((n−k)k²) passes are unchanged. The correction costs the Gram matrix of the sample, (n−k)k²/2 multiply-adds
- * (the sample need not be orthonormal), then O(k³): {@code E = BᵀB = Rᵀ(XᵀX)R − I} (as Rᵀ X_UᵀX_U R = I) and g(E).
+ * the O((n−k)k²) passes are unchanged. The correction needs the Gram matrix XᵀX of the sample (it need not be
+ * orthonormal), which the kernel takes where it reads X ({@link GrassmannKernels#normalStep}: nk² multiply-adds in
+ * the vector kernels' G pass, nk²/2 by DSYRK or the scalar loops), then O(k³): {@code E = BᵀB = Rᵀ(XᵀX)R − I} (as
+ * Rᵀ X_UᵀX_U R = I, 1.5k³), g(E) and R·g(E) (k³).
  *
  * <p>g(E) without an eigendecomposition: {@code g(s) = ∫₀¹ du/(1 + s u²)}, a Stieltjes function of s, so its
  * Gauss–Legendre sums {@code Σ w_j (1 + s u_j²)⁻¹} over n node pairs are its [n−1/n] Padé approximants, with error at
- * most {@code 4 q^{2n}}, {@code q = (√(1+s) − 1)/(√(1+s) + 1)}, on s ≥ 0. With ‖E‖_F ≥ λ_max for s, the fewest n ≤
- * {@value #MAX_NODES} that reach {@value #TOLERANCE} are taken, each node costing one k×k Cholesky inverse of
- * {@code I + u_j² E} (eigenvalues ≥ 1, perfectly conditioned); for GPD(X, 2) samples at the paper's sizes n is 4 to
- * 6. Where ‖E‖_F is too large (principal angles near 45° and beyond) the symmetric eigendecomposition is used
- * instead: cyclic Jacobi below {@link #JACOBI_BELOW}, EJML's QR algorithm from it on. The squared distance of the
- * sample from the centre, {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the way.
+ * most {@code 4 q^{2n}}, {@code q = (√(1+s) − 1)/(√(1+s) + 1)}, on s ≥ 0. With min(‖E‖_F, ‖E‖_∞) ≥ λ_max for s,
+ * the fewest n ≤ {@value #MAX_NODES} that reach {@value #TOLERANCE} are taken, each node costing one k×k inverse of
+ * {@code I + u_j² E} (eigenvalues ≥ 1, perfectly conditioned): Gauss–Jordan without pivoting (k³), its rows as
+ * vectors where the vector kernels are given (k ≤ 16), LAPACK's DPOTRF/DPOTRI where the native BLAS is (k ≥ 17),
+ * else scalar loops. The k×k products go the same ways. In the running mean of GPD(X, 2) samples at the sizes of
+ * Fig. 1, n averaged 4.9 at Gr(30,5), 3 at Gr(100,5) and Gr(300,10), 2 at Gr(2000,10), 4 at Gr(2000,100) (400
+ * samples, 60 at Gr(2000,100); with ‖E‖_F alone 5.0, 3.4, 3, 2 and 5). Where the bound is too large (principal angles
+ * near 45° and beyond) the symmetric eigendecomposition is used instead: cyclic Jacobi below {@link #JACOBI_BELOW},
+ * EJML's QR algorithm from it on. The squared distance of the sample from the centre,
+ * {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the way: the quadrature sums E·g(E) beside g(E) from the
+ * same inverses, so the trace costs k².
+ *
+ * <p>Per sample, then, (2.5 + n)k³ multiply-adds besides XᵀX: at k = 5 this k×k work, not the O(nk²) passes,
+ * is most of the running mean's time (a profile of Gr(30,5) with the scalar k×k loops: 60%), the reason it costs more
+ * than Alg. 1's step there.
  *
  * <p>Mutable, single-threaded, allocation-free below {@link GrassmannKernels#BLOCKED_FROM_K}.
  */
@@ -36,7 +46,7 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     private static final int MAX_SWEEPS = 50;
     /** Largest error of the Gauss–Legendre sums for g, per eigenvalue (their bound 4q^{2n}). */
     static final double TOLERANCE = 1e-14;
-    /** Most Gauss–Legendre node pairs; beyond them (‖E‖_F &gt; 1.1) the eigendecomposition is cheaper. */
+    /** Most Gauss–Legendre node pairs; beyond them (a bound on λ_max above 1.1) the eigendecomposition is cheaper. */
     static final int MAX_NODES = 10;
     /** NODES[n] and WEIGHTS[n]: the positive nodes of 2n-point Gauss–Legendre on [−1, 1] and their weights. */
     private static final double[][] NODES = new double[MAX_NODES + 1][];
@@ -49,7 +59,6 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     }
 
     private final int k;
-    private final double[] gram;
     private final double[] e;
     private final double[] tmp;
     private final double[] vectors;
@@ -57,22 +66,51 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     private final double[] factor;
     private final double[] r0;
     private final double[] cholesky;
-    private final DMatrixRMaj gramMatrix;
+    /** E·F, accumulated with F by the quadrature: Σ_j (w_j/u_j²)(I − (I + u_j² E)⁻¹). */
+    private final double[] ef;
+    /** The native BLAS for the k×k products and inverses, or {@code null}. */
+    private final LargeKernels blas;
+    /** The vector kernels for the k×k products and inverses, or {@code null}. */
+    private final SmallKernels small;
+    /** The row length of {@code cholesky} and of the padded copies below: the vector kernels' span, else k. */
+    private final int pitch;
+    /** XᵀX, R, Rᵀ, a product, E and F with rows of {@code pitch} lanes, for the vector kernels (else empty). */
+    private final double[] gramPadded;
+    private final double[] rPadded;
+    private final double[] rtPadded;
+    private final double[] productPadded;
+    private final double[] ePadded;
+    private final double[] factorPadded;
     private final EigenDecomposition_F64<DMatrixRMaj> eig;
     private double squaredDistance;
 
-    NormalCorrection(int k) {
+    /**
+     * @param k     the order
+     * @param small the vector kernels for the k×k products and inverses (rows as vectors), or {@code null}
+     * @param blas  the native BLAS for them (DGEMM, DPOTRF/DPOTRI), or {@code null}; with neither, the loops below
+     *              (EJML from {@link GrassmannKernels#BLOCKED_FROM_K} on)
+     */
+    NormalCorrection(int k, SmallKernels small, LargeKernels blas) {
         this.k = k;
+        this.small = small;
+        this.blas = small == null ? blas : null;
+        this.pitch = small == null ? k : small.span(k);
         int kk = k * k;
-        gram = new double[kk];
+        int padded = small == null ? 0 : k * pitch;
+        gramPadded = new double[padded];
+        rPadded = new double[padded];
+        rtPadded = new double[padded];
+        productPadded = new double[padded];
+        ePadded = new double[padded];
+        factorPadded = new double[padded];
         e = new double[kk];
         tmp = new double[kk];
         vectors = new double[kk];
         values = new double[k];
         factor = new double[kk];
         r0 = new double[kk];
-        cholesky = new double[kk];
-        gramMatrix = DMatrixRMaj.wrap(k, k, gram);
+        cholesky = new double[k * pitch];
+        ef = new double[kk];
         eig = k >= JACOBI_BELOW ? DecompositionFactory_DDRM.eig(k, true, true) : null;
     }
 
@@ -87,33 +125,78 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     }
 
     @Override
-    public void apply(GrassmannChart chart, GrassmannKernels.Workspace ws) {
-        int m = chart.m;
-        sampleGram(ws, m);
-        double[] r = ws.r;
-        // E = Rᵀ (XᵀX) R − I = BᵀB, symmetrized.
-        product(gram, r, tmp, false);
-        product(r, tmp, e, true);
-        for (int a = 0; a < k; a++) {
-            for (int b = a; b < k; b++) {
-                double v = 0.5 * (e[a * k + b] + e[b * k + a]);
-                e[a * k + b] = v;
-                e[b * k + a] = v;
+    public void apply(double[] gram, double[] r) {
+        // E = Rᵀ (XᵀX) R − I = BᵀB, symmetric.
+        if (small != null) {
+            for (int a = 0; a < k; a++) {
+                System.arraycopy(gram, a * k, gramPadded, a * pitch, k);
+                System.arraycopy(r, a * k, rPadded, a * pitch, k);
+                for (int b = 0; b < k; b++) {
+                    rtPadded[a * pitch + b] = r[b * k + a];
+                }
             }
+            small.multiply(gramPadded, rPadded, productPadded, k);
+            small.multiply(rtPadded, productPadded, ePadded, k);
+            for (int a = 0; a < k; a++) {
+                for (int b = a; b < k; b++) {
+                    double v = 0.5 * (ePadded[a * pitch + b] + ePadded[b * pitch + a]);
+                    e[a * k + b] = v;
+                    e[b * k + a] = v;
+                }
+            }
+
+        } else if (blas != null || k >= GrassmannKernels.BLOCKED_FROM_K) {
+            product(gram, r, tmp, false);
+            product(r, tmp, e, true);
+            for (int a = 0; a < k; a++) {
+                for (int b = a + 1; b < k; b++) {
+                    double v = 0.5 * (e[a * k + b] + e[b * k + a]);
+                    e[a * k + b] = v;
+                    e[b * k + a] = v;
+                }
+            }
+        } else {
+            product(gram, r, tmp, false);
+            upperTransposedProduct(r, tmp, e);
+        }
+        for (int a = 0; a < k; a++) {
             e[a * k + a] -= 1;
+            if (small != null) {
+                // The vector kernels' quadrature reads E (symmetric, I subtracted) padded.
+                System.arraycopy(e, a * k, ePadded, a * pitch, k);
+            }
         }
+        // λ_max ≤ min(‖E‖_F, ‖E‖_∞): the Frobenius norm is basis-free, the largest absolute row sum tighter where
+        // E is nearly diagonal.
         double frobenius = 0;
-        for (int i = 0; i < k * k; i++) {
-            frobenius += e[i] * e[i];
+        double rows = 0;
+        for (int a = 0; a < k; a++) {
+            double row = 0;
+            for (int b = 0; b < k; b++) {
+                double v = e[a * k + b];
+                frobenius += v * v;
+                row += Math.abs(v);
+            }
+            rows = Math.max(rows, row);
         }
-        int nodes = nodes(Math.sqrt(frobenius));
+        int nodes = nodes(Math.min(Math.sqrt(frobenius), rows));
         if (nodes > 0) {
             quadrature(nodes);
         } else {
             spectral();
         }
-        System.arraycopy(r, 0, r0, 0, k * k);
-        product(r0, factor, r, false);
+        if (small != null) {
+            for (int a = 0; a < k; a++) {
+                System.arraycopy(factor, a * k, factorPadded, a * pitch, k);
+            }
+            small.multiply(rPadded, factorPadded, productPadded, k);
+            for (int a = 0; a < k; a++) {
+                System.arraycopy(productPadded, a * pitch, r, a * k, k);
+            }
+        } else {
+            System.arraycopy(r, 0, r0, 0, k * k);
+            product(r0, factor, r, false);
+        }
     }
 
     /** @return the fewest node pairs whose error bound at s is below {@link #TOLERANCE}, 0 if more than the most */
@@ -131,72 +214,75 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     }
 
     /**
-     * factor = Σ_j w_j (I + u_j² E)⁻¹, each inverse by Cholesky, then Σθ² = tr(E·factor²). E is kept (the
-     * eigendecomposition needs it only on the other path).
+     * factor = Σ_j w_j (I + u_j² E)⁻¹, each inverse by Cholesky; E·factor = Σ_j (w_j/u_j²)(I − (I + u_j² E)⁻¹) on
+     * the way (E(I + u²E)⁻¹ = (I − (I + u²E)⁻¹)/u²), so that Σθ² = tr(E·factor²) costs k², not a product. E is kept.
      */
     private void quadrature(int n) {
         Arrays.fill(factor, 0, k * k, 0);
+        Arrays.fill(ef, 0, k * k, 0);
         for (int j = 0; j < n; j++) {
             double u2 = NODES[n][j] * NODES[n][j];
-            for (int i = 0; i < k * k; i++) {
-                cholesky[i] = u2 * e[i];
+            if (small != null) {
+                small.invert(ePadded, u2, cholesky, k);
+            } else {
+                for (int a = 0; a < k; a++) {
+                    for (int b = 0; b < k; b++) {
+                        cholesky[a * k + b] = u2 * e[a * k + b];
+                    }
+                    cholesky[a * k + a] += 1;
+                }
+                if (blas == null) {
+                    invert(cholesky);
+                } else if (!blas.invertSpd(cholesky, k)) {
+                    // I + u²E has eigenvalues ≥ 1 unless E is not finite: let the NaN reach the caller's check.
+                    Arrays.fill(cholesky, Double.NaN);
+                }
             }
+            double w = WEIGHTS[n][j];
+            double v = w / u2;
             for (int a = 0; a < k; a++) {
-                cholesky[a * k + a] += 1;
+                for (int b = a; b < k; b++) {
+                    double inverse = cholesky[a * pitch + b];
+                    factor[a * k + b] += w * inverse;
+                    ef[a * k + b] += v * ((a == b ? 1 : 0) - inverse);
+                }
             }
-            addInverse(cholesky, WEIGHTS[n][j]);
         }
-        // Σθ² = tr(E F²) = Σ_ij (EF)_ij F_ji, with EF in tmp.
-        product(e, factor, tmp, false);
+        // Mirror the upper triangles; Σθ² = tr(EF·F) = Σ_ab (EF)_ab F_ab (both symmetric).
         double sum = 0;
-        for (int i = 0; i < k; i++) {
-            for (int j = 0; j < k; j++) {
-                sum += tmp[i * k + j] * factor[j * k + i];
+        for (int a = 0; a < k; a++) {
+            sum += ef[a * k + a] * factor[a * k + a];
+            for (int b = a + 1; b < k; b++) {
+                factor[b * k + a] = factor[a * k + b];
+                sum += 2 * ef[a * k + b] * factor[a * k + b];
             }
         }
         squaredDistance = sum;
     }
 
     /**
-     * factor += w·A⁻¹ for a symmetric positive definite A (overwritten): A = LLᵀ in place (lower triangle), then
-     * A⁻¹ = L⁻ᵀL⁻¹ column by column of L⁻¹ (forward substitution into the upper triangle, which L does not use).
+     * A ← A⁻¹ in place by Gauss–Jordan elimination without pivoting, for A = I + u²E (symmetric, eigenvalues in
+     * [1, 1 + u²λ_max]: perfectly conditioned, every pivot ≥ 1): the scalar fallback of the vector kernels'
+     * {@link SmallKernels#invert}, same arithmetic. k³ multiply-adds where a Cholesky inverse needs k³/2, but as
+     * independent row updates instead of chains of dot products.
      */
-    private void addInverse(double[] a, double w) {
-        for (int j = 0; j < k; j++) {
-            double d = a[j * k + j];
-            for (int p = 0; p < j; p++) {
-                d -= a[j * k + p] * a[j * k + p];
+    private void invert(double[] a) {
+        for (int p = 0; p < k; p++) {
+            int po = p * k;
+            double d = 1 / a[po + p];
+            a[po + p] = 1;
+            for (int j = 0; j < k; j++) {
+                a[po + j] *= d;
             }
-            double ljj = Math.sqrt(d);
-            a[j * k + j] = ljj;
-            for (int i = j + 1; i < k; i++) {
-                double v = a[i * k + j];
-                for (int p = 0; p < j; p++) {
-                    v -= a[i * k + p] * a[j * k + p];
+            for (int i = 0; i < k; i++) {
+                if (i == p) {
+                    continue;
                 }
-                a[i * k + j] = v / ljj;
-            }
-        }
-        // Z = L⁻¹ (lower triangular) into tmp, then factor += w·ZᵀZ.
-        Arrays.fill(tmp, 0, k * k, 0);
-        for (int c = 0; c < k; c++) {
-            for (int i = c; i < k; i++) {
-                double v = i == c ? 1 : 0;
-                for (int p = c; p < i; p++) {
-                    v -= a[i * k + p] * tmp[p * k + c];
-                }
-                tmp[i * k + c] = v / a[i * k + i];
-            }
-        }
-        for (int i = 0; i < k; i++) {
-            for (int j = i; j < k; j++) {
-                double v = 0;
-                for (int p = j; p < k; p++) {
-                    v += tmp[p * k + i] * tmp[p * k + j];
-                }
-                factor[i * k + j] += w * v;
-                if (j != i) {
-                    factor[j * k + i] += w * v;
+                int io = i * k;
+                double f = a[io + p];
+                a[io + p] = 0;
+                for (int j = 0; j < k; j++) {
+                    a[io + j] -= f * a[po + j];
                 }
             }
         }
@@ -262,50 +348,12 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     }
 
 
-    /** gram = XᵀX = X_IᵀX_I + X_JᵀX_J from the rows the kernel gathered. */
-    private void sampleGram(GrassmannKernels.Workspace ws, int m) {
-        double[] xi = ws.xi;
-        if (k >= GrassmannKernels.BLOCKED_FROM_K) {
-            CommonOps_DDRM.multInner(DMatrixRMaj.wrap(m, k, ws.xj), gramMatrix);
-        } else {
-            double[][] rows = ws.xjRows;
-            for (int a = 0; a < k; a++) {
-                double[] ra = rows[a];
-                for (int b = a; b < k; b++) {
-                    double[] rb = rows[b];
-                    double s0 = 0;
-                    double s1 = 0;
-                    double s2 = 0;
-                    double s3 = 0;
-                    int i = 0;
-                    for (; i + 3 < m; i += 4) {
-                        s0 += ra[i] * rb[i];
-                        s1 += ra[i + 1] * rb[i + 1];
-                        s2 += ra[i + 2] * rb[i + 2];
-                        s3 += ra[i + 3] * rb[i + 3];
-                    }
-                    for (; i < m; i++) {
-                        s0 += ra[i] * rb[i];
-                    }
-                    gram[a * k + b] = (s0 + s1) + (s2 + s3);
-                }
-            }
-        }
-        for (int a = 0; a < k; a++) {
-            for (int b = a; b < k; b++) {
-                double s = 0;
-                for (int j = 0; j < k; j++) {
-                    s += xi[j * k + a] * xi[j * k + b];
-                }
-                double v = gram[a * k + b] + s;
-                gram[a * k + b] = v;
-                gram[b * k + a] = v;
-            }
-        }
-    }
-
     /** out = a·b, or aᵀ·b when {@code transposeA}; k×k row-major, out aliasing neither. */
     private void product(double[] a, double[] b, double[] out, boolean transposeA) {
+        if (blas != null) {
+            blas.gemm(transposeA, false, k, k, k, 1, a, b, 0, out);
+            return;
+        }
         if (k >= GrassmannKernels.BLOCKED_FROM_K) {
             if (transposeA) {
                 Dense.multTransA(Dense.wrap(k, k, a), Dense.wrap(k, k, b), Dense.wrap(k, k, out));
@@ -323,6 +371,26 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
                 for (int c = 0; c < k; c++) {
                     out[oo + c] += aij * b[bo + c];
                 }
+            }
+        }
+    }
+
+    /** The upper triangle of out = aᵀ·b (k×k, symmetric by assumption), mirrored: half a product. */
+    private void upperTransposedProduct(double[] a, double[] b, double[] out) {
+        Arrays.fill(out, 0, k * k, 0);
+        for (int i = 0; i < k; i++) {
+            int oo = i * k;
+            for (int j = 0; j < k; j++) {
+                double aji = a[j * k + i];
+                int bo = j * k;
+                for (int c = i; c < k; c++) {
+                    out[oo + c] += aji * b[bo + c];
+                }
+            }
+        }
+        for (int i = 0; i < k; i++) {
+            for (int c = i + 1; c < k; c++) {
+                out[c * k + i] = out[i * k + c];
             }
         }
     }

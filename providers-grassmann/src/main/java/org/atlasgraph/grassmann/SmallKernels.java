@@ -32,8 +32,34 @@ interface SmallKernels {
     void gram(double[] wide, int kPad, double[] x, int n, int k, double[] g);
 
     /**
+     * G = W̃ᵀ X as {@link #gram} and, in the same pass over X's rows, the sample's Gram matrix XᵀX (for the running
+     * mean's normal-coordinate correction): one read of X for both.
+     *
+     * @param self receives XᵀX, k×k row-major; length at least k² + {@link #span(int)}
+     */
+    void gram(double[] wide, int kPad, double[] x, int n, int k, double[] g, double[] self);
+
+    /**
+     * out = a·b for k×k matrices stored with rows of {@link #span(int)} lanes (zeros beyond k): one vector
+     * multiply-add per entry of a.
+     *
+     * @param out receives a·b in the same layout (may alias neither)
+     */
+    void multiply(double[] a, double[] b, double[] out, int k);
+
+    /**
+     * a = (I + scale·e)⁻¹ by Gauss–Jordan elimination without pivoting, rows of {@link #span(int)} lanes (zeros
+     * beyond k): for matrices whose pivots stay well away from zero, as I + u²E with E positive semidefinite.
+     *
+     * @param e k×k, not modified
+     * @param a receives the inverse (may not alias e)
+     */
+    void invert(double[] e, double scale, double[] a, int k);
+
+    /**
      * The output pass: P = X_J R row by row (rows {@code lower[i]} of X), then in one flat pass
-     * {@code out = h + t(P − K − h)}, returning max |out_ij| (NaN or ∞ when an entry is not finite).
+     * {@code out = h + t(P − K − h)}, returning max |out_ij| (NaN or ∞ when an entry is not finite), or Σ out_ij²
+     * when {@code squares} (the running mean's ‖u‖²).
      *
      * @param x      X, n×k row-major
      * @param lower  the rows J of X, increasing
@@ -44,8 +70,9 @@ interface SmallKernels {
      * @param t      the step fraction (1 for ingesting)
      * @param out    receives the m×k result (may alias h)
      * @param p      scratch for X_J R, length at least m·k + {@link #span(int)}
-     * @return max |out_ij|
+     * @param squares whether to return Σ out_ij² instead of max |out_ij|
+     * @return max |out_ij|, or Σ out_ij²
      */
     double update(double[] x, int[] lower, double[] r, int k, double[] h, double[] offset, double t, double[] out,
-                  double[] p);
+                  double[] p, boolean squares);
 }

@@ -1,6 +1,7 @@
 package org.atlasgraph.grassmann;
 
 import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -20,6 +21,17 @@ final class VectorKernels implements SmallKernels {
     private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
     private static final int L = S.length();
     private static final int ROWS = 4;
+    /** The identity of order L and of order 2L, rows of L and 2L lanes: the unit rows of {@link #invert}. */
+    private static final double[] IDENTITY_1 = identity(L);
+    private static final double[] IDENTITY_2 = identity(2 * L);
+
+    private static double[] identity(int order) {
+        double[] identity = new double[order * order];
+        for (int a = 0; a < order; a++) {
+            identity[a * order + a] = 1;
+        }
+        return identity;
+    }
 
     @Override
     public int maxK() {
@@ -47,6 +59,211 @@ final class VectorKernels implements SmallKernels {
                 double w = wide[r * kPad + a];
                 for (int c = 0; c < k; c++) {
                     g[a * k + c] += w * x[r * k + c];
+                }
+            }
+        }
+    }
+
+    @Override
+    public void gram(double[] wide, int kPad, double[] x, int n, int k, double[] g, double[] self) {
+        int span = span(k);
+        int safe = n * k >= span ? (n * k - span) / k + 1 : 0;
+        if (span == L) {
+            both1(wide, kPad, x, k, g, self, safe);
+        } else {
+            both2(wide, kPad, x, k, g, self, safe);
+        }
+        for (int r = safe; r < n; r++) {
+            for (int a = 0; a < k; a++) {
+                double w = wide[r * kPad + a];
+                double v = x[r * k + a];
+                for (int c = 0; c < k; c++) {
+                    g[a * k + c] += w * x[r * k + c];
+                    self[a * k + c] += v * x[r * k + c];
+                }
+            }
+        }
+    }
+
+    /**
+     * k ≤ L: G and XᵀX over rows 0..safe−1, blocks of four rows of each, one row of X per iteration (eight sums). The
+     * broadcasts x[r][a0..a0+3] may read past row r's k entries into the next row (inside X, as r·k + span ≤ n·k and
+     * the block stays within the span); those sums belong to rows a ≥ k, which are not stored.
+     */
+    private static void both1(double[] wide, int kPad, double[] x, int k, double[] g, double[] self, int safe) {
+        for (int a0 = 0; a0 < k; a0 += 4) {
+            DoubleVector s0 = DoubleVector.zero(S);
+            DoubleVector s1 = s0;
+            DoubleVector s2 = s0;
+            DoubleVector s3 = s0;
+            DoubleVector q0 = s0;
+            DoubleVector q1 = s0;
+            DoubleVector q2 = s0;
+            DoubleVector q3 = s0;
+            for (int r = 0; r < safe; r++) {
+                int o = r * k;
+                DoubleVector u = DoubleVector.fromArray(S, x, o);
+                int w = r * kPad + a0;
+                s0 = u.fma(DoubleVector.broadcast(S, wide[w]), s0);
+                s1 = u.fma(DoubleVector.broadcast(S, wide[w + 1]), s1);
+                s2 = u.fma(DoubleVector.broadcast(S, wide[w + 2]), s2);
+                s3 = u.fma(DoubleVector.broadcast(S, wide[w + 3]), s3);
+                o += a0;
+                q0 = u.fma(DoubleVector.broadcast(S, x[o]), q0);
+                q1 = u.fma(DoubleVector.broadcast(S, x[o + 1]), q1);
+                q2 = u.fma(DoubleVector.broadcast(S, x[o + 2]), q2);
+                q3 = u.fma(DoubleVector.broadcast(S, x[o + 3]), q3);
+            }
+            store(g, k, a0, s0, s1, s2, s3);
+            store(self, k, a0, q0, q1, q2, q3);
+        }
+    }
+
+    /** Rows a0..a0+3 (those below k) of a k×k result, one vector each, in increasing order. */
+    private static void store(double[] out, int k, int a0, DoubleVector s0, DoubleVector s1, DoubleVector s2,
+                              DoubleVector s3) {
+        s0.intoArray(out, a0 * k);
+        if (a0 + 1 < k) {
+            s1.intoArray(out, (a0 + 1) * k);
+        }
+        if (a0 + 2 < k) {
+            s2.intoArray(out, (a0 + 2) * k);
+        }
+        if (a0 + 3 < k) {
+            s3.intoArray(out, (a0 + 3) * k);
+        }
+    }
+
+    /**
+     * L &lt; k ≤ 2L: G and XᵀX over rows 0..safe−1, blocks of four rows of each, two vectors per row of X (sixteen
+     * sums); past-the-row broadcasts as in {@link #both1}.
+     */
+    private static void both2(double[] wide, int kPad, double[] x, int k, double[] g, double[] self, int safe) {
+        for (int a0 = 0; a0 < k; a0 += 4) {
+            DoubleVector s0 = DoubleVector.zero(S);
+            DoubleVector s1 = s0;
+            DoubleVector s2 = s0;
+            DoubleVector s3 = s0;
+            DoubleVector t0 = s0;
+            DoubleVector t1 = s0;
+            DoubleVector t2 = s0;
+            DoubleVector t3 = s0;
+            DoubleVector q0 = s0;
+            DoubleVector q1 = s0;
+            DoubleVector q2 = s0;
+            DoubleVector q3 = s0;
+            DoubleVector p0 = s0;
+            DoubleVector p1 = s0;
+            DoubleVector p2 = s0;
+            DoubleVector p3 = s0;
+            for (int r = 0; r < safe; r++) {
+                int o = r * k;
+                DoubleVector u = DoubleVector.fromArray(S, x, o);
+                DoubleVector v = DoubleVector.fromArray(S, x, o + L);
+                int w = r * kPad + a0;
+                DoubleVector w0 = DoubleVector.broadcast(S, wide[w]);
+                DoubleVector w1 = DoubleVector.broadcast(S, wide[w + 1]);
+                DoubleVector w2 = DoubleVector.broadcast(S, wide[w + 2]);
+                DoubleVector w3 = DoubleVector.broadcast(S, wide[w + 3]);
+                s0 = u.fma(w0, s0);
+                s1 = u.fma(w1, s1);
+                s2 = u.fma(w2, s2);
+                s3 = u.fma(w3, s3);
+                t0 = v.fma(w0, t0);
+                t1 = v.fma(w1, t1);
+                t2 = v.fma(w2, t2);
+                t3 = v.fma(w3, t3);
+                o += a0;
+                DoubleVector x0 = DoubleVector.broadcast(S, x[o]);
+                DoubleVector x1 = DoubleVector.broadcast(S, x[o + 1]);
+                DoubleVector x2 = DoubleVector.broadcast(S, x[o + 2]);
+                DoubleVector x3 = DoubleVector.broadcast(S, x[o + 3]);
+                q0 = u.fma(x0, q0);
+                q1 = u.fma(x1, q1);
+                q2 = u.fma(x2, q2);
+                q3 = u.fma(x3, q3);
+                p0 = v.fma(x0, p0);
+                p1 = v.fma(x1, p1);
+                p2 = v.fma(x2, p2);
+                p3 = v.fma(x3, p3);
+            }
+            store2(g, k, a0, s0, t0, s1, t1, s2, t2, s3, t3);
+            store2(self, k, a0, q0, p0, q1, p1, q2, p2, q3, p3);
+        }
+    }
+
+    /** Rows a0..a0+3 (those below k) of a k×k result, two vectors each (low, high), in increasing order. */
+    private static void store2(double[] out, int k, int a0, DoubleVector s0, DoubleVector t0, DoubleVector s1,
+                               DoubleVector t1, DoubleVector s2, DoubleVector t2, DoubleVector s3, DoubleVector t3) {
+        s0.intoArray(out, a0 * k);
+        t0.intoArray(out, a0 * k + L);
+        if (a0 + 1 < k) {
+            s1.intoArray(out, (a0 + 1) * k);
+            t1.intoArray(out, (a0 + 1) * k + L);
+        }
+        if (a0 + 2 < k) {
+            s2.intoArray(out, (a0 + 2) * k);
+            t2.intoArray(out, (a0 + 2) * k + L);
+        }
+        if (a0 + 3 < k) {
+            s3.intoArray(out, (a0 + 3) * k);
+            t3.intoArray(out, (a0 + 3) * k + L);
+        }
+    }
+
+    @Override
+    public void multiply(double[] a, double[] b, double[] out, int k) {
+        int span = span(k);
+        for (int i = 0; i < k; i++) {
+            int o = i * span;
+            DoubleVector s = DoubleVector.zero(S);
+            DoubleVector t = s;
+            for (int j = 0; j < k; j++) {
+                DoubleVector f = DoubleVector.broadcast(S, a[o + j]);
+                s = DoubleVector.fromArray(S, b, j * span).fma(f, s);
+                if (span != L) {
+                    t = DoubleVector.fromArray(S, b, j * span + L).fma(f, t);
+                }
+            }
+            s.intoArray(out, o);
+            if (span != L) {
+                t.intoArray(out, o + L);
+            }
+        }
+    }
+
+    @Override
+    public void invert(double[] e, double scale, double[] a, int k) {
+        int span = span(k);
+        double[] identity = span == L ? IDENTITY_1 : IDENTITY_2;
+        DoubleVector c = DoubleVector.broadcast(S, scale);
+        for (int j = 0; j < k * span; j += L) {
+            DoubleVector.fromArray(S, e, j).fma(c, DoubleVector.fromArray(S, identity, j)).intoArray(a, j);
+        }
+        // Pivot p: u = (row_p + e_p)/a_pp, row_p ← u − e_p, row_i ← row_i − a_ip·u. Lane p of u is 1 + 1/a_pp, so
+        // that row_i gets −a_ip/a_pp there: the Gauss–Jordan step without scalar stores into rows about to be loaded
+        // as vectors (a store the load cannot forward from stalls it).
+        for (int p = 0; p < k; p++) {
+            int po = p * span;
+            DoubleVector d = DoubleVector.broadcast(S, 1 / a[po + p]);
+            DoubleVector unit = DoubleVector.fromArray(S, identity, po);
+            DoubleVector low = DoubleVector.fromArray(S, a, po).add(unit).mul(d);
+            low.sub(unit).intoArray(a, po);
+            DoubleVector high = low;
+            DoubleVector eHigh = low;
+            if (span != L) {
+                eHigh = DoubleVector.fromArray(S, identity, po + L);
+                high = DoubleVector.fromArray(S, a, po + L).add(eHigh).mul(d);
+                high.sub(eHigh).intoArray(a, po + L);
+            }
+            for (int i = 0; i < k; i++) {
+                if (i != p) {
+                    int io = i * span;
+                    DoubleVector f = DoubleVector.broadcast(S, -a[io + p]);
+                    low.fma(f, DoubleVector.fromArray(S, a, io)).intoArray(a, io);
+                    if (span != L) {
+                        high.fma(f, DoubleVector.fromArray(S, a, io + L)).intoArray(a, io + L);
+                    }
                 }
             }
         }
@@ -141,7 +358,7 @@ final class VectorKernels implements SmallKernels {
 
     @Override
     public double update(double[] x, int[] lower, double[] r, int k, double[] h, double[] offset, double t,
-                         double[] out, double[] p) {
+                         double[] out, double[] p, boolean squares) {
         int m = lower.length;
         int span = span(k);
         int safe = m;
@@ -165,8 +382,11 @@ final class VectorKernels implements SmallKernels {
                 p[i * k + c] = v;
             }
         }
-        // The flat pass out = h + t(P − K − h), with max |out|.
         int mk = m * k;
+        if (squares) {
+            return mixSquares(p, offset, h, t, out, mk);
+        }
+        // The flat pass out = h + t(P − K − h), with max |out|.
         int vectors = mk - mk % L;
         DoubleVector tv = DoubleVector.broadcast(S, t);
         DoubleVector largest = DoubleVector.zero(S);
@@ -188,6 +408,34 @@ final class VectorKernels implements SmallKernels {
             double v = Math.fma(t, (p[j] - offset[j]) - h[j], h[j]);
             out[j] = v;
             result = Math.max(result, Math.abs(v));
+        }
+        return result;
+    }
+
+    /** The flat pass out = h + t(P − K − h) over mk entries; @return Σ out², in four vector sums */
+    private static double mixSquares(double[] p, double[] offset, double[] h, double t, double[] out, int mk) {
+        int step = 2 * L;
+        int vectors = mk - mk % step;
+        DoubleVector tv = DoubleVector.broadcast(S, t);
+        DoubleVector sum0 = DoubleVector.zero(S);
+        DoubleVector sum1 = sum0;
+        for (int j = 0; j < vectors; j += step) {
+            DoubleVector h0 = DoubleVector.fromArray(S, h, j);
+            DoubleVector h1 = DoubleVector.fromArray(S, h, j + L);
+            DoubleVector v0 = DoubleVector.fromArray(S, p, j).sub(DoubleVector.fromArray(S, offset, j)).sub(h0)
+                    .fma(tv, h0);
+            DoubleVector v1 = DoubleVector.fromArray(S, p, j + L).sub(DoubleVector.fromArray(S, offset, j + L))
+                    .sub(h1).fma(tv, h1);
+            v0.intoArray(out, j);
+            v1.intoArray(out, j + L);
+            sum0 = v0.fma(v0, sum0);
+            sum1 = v1.fma(v1, sum1);
+        }
+        double result = sum0.add(sum1).reduceLanes(VectorOperators.ADD);
+        for (int j = vectors; j < mk; j++) {
+            double v = Math.fma(t, (p[j] - offset[j]) - h[j], h[j]);
+            out[j] = v;
+            result = Math.fma(v, v, result);
         }
         return result;
     }

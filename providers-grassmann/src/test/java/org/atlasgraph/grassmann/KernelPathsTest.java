@@ -1,9 +1,15 @@
 package org.atlasgraph.grassmann;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
+import org.atlasgraph.api.ChartPoint;
+import org.atlasgraph.api.capability.ExactGeometry;
+import org.atlasgraph.api.capability.RunningMean;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
 import org.junit.jupiter.api.Test;
@@ -211,6 +217,77 @@ class KernelPathsTest {
             hPlain = outPlain;
             hFast = outFast;
         }
+    }
+
+    /**
+     * The running mean (Alg. 1's kernel with the normal-coordinate correction) on every path this VM has — scalar
+     * loops (EJML from {@link GrassmannKernels#BLOCKED_FROM_K} on), vector kernels, OpenBLAS — through the same
+     * samples handed over as non-orthonormal bases X·M, against the scalar path given the orthonormal bases X: the
+     * same estimates, offsets and spreads. Samples at 0.5 take the quadrature, at 1.4 the eigendecomposition; the
+     * state is re-centred half-way; the start is an Ehresmann chart's centre (no G pass) or a uniform point (the state
+     * starts in an ad hoc chart centred at it).
+     */
+    @ParameterizedTest(name = "Gr({0},{1}) start at an Ehresmann centre: {2}")
+    @CsvSource({"30,5,false", "30,5,true", "9,8,false", "40,12,false", "40,12,true", "17,16,false", "60,20,false",
+            "60,20,true", "200,130,false"})
+    void runningMeanAgreesOnEveryPath(int n, int k, boolean ehresmann) {
+        SplittableRandom rng = new SplittableRandom(SEED + 3L * n + k);
+        Grassmann gr = Grassmann.of(n, k);
+        GrassmannAtlas atlas = (GrassmannAtlas) gr.atlas();
+        ExactGeometry exact = gr.capability(ExactGeometry.class).orElseThrow();
+        double[] start = new double[n * k];
+        if (ehresmann) {
+            for (int a = 0; a < k; a++) {
+                start[a * k + a] = 1;
+            }
+        } else {
+            start = gr.uniform(rng);
+        }
+        int steps = 8;
+        double[][] orthonormal = new double[steps][];
+        double[][] mixed = new double[steps][];
+        for (int i = 0; i < steps; i++) {
+            double[] v = exact.log(start, gr.uniform(rng));
+            double distance = i % 3 == 2 ? 1.4 : 0.5;
+            orthonormal[i] = exact.exp(start, Reference.scaled(v, distance / Math.sqrt(gr.ambientMetric()
+                    .inner(start, v, v))));
+            mixed[i] = GrassmannKernelsTest.rightMultiplied(rng, orthonormal[i], n, k);
+        }
+        if (ehresmann) {
+            ChartPoint first = gr.locate(start);
+            assertThat(((GrassmannChart) first.chart()).isAdHoc()).as("the start's chart is ad hoc").isFalse();
+            assertThat(first.xi().maxAbs()).as("the start's coordinates").isZero();
+        }
+        RunningMean.State reference = runMean(gr, atlas, scalar(n, k), start, orthonormal);
+        List<GrassmannKernels.Workspace> paths = new ArrayList<>();
+        paths.add(scalar(n, k));
+        paths.add(new GrassmannKernels.Workspace(n, k));
+        for (GrassmannKernels.Workspace ws : paths) {
+            String path = ws.small != null ? "vector" : ws.large != null ? "BLAS"
+                    : k >= GrassmannKernels.BLOCKED_FROM_K ? "EJML" : "scalar";
+            RunningMean.State state = runMean(gr, atlas, ws, start, mixed);
+            assertThat(Reference.projectorDistance(gr.embed(state.point()), gr.embed(reference.point()), n, k))
+                    .as("%s path, bases X·M: estimate vs the scalar path on orthonormal X", path)
+                    .isLessThanOrEqualTo(TOL);
+            assertThat(state.offset()).as("%s path: offset", path)
+                    .isCloseTo(reference.offset(), within(TOL * (1 + reference.offset())));
+            assertThat(state.spread()).as("%s path: spread", path)
+                    .isCloseTo(reference.spread(), within(TOL * (1 + reference.spread())));
+            assertThat(state.chartChanges()).as("%s path: chart changes", path).isEqualTo(reference.chartChanges());
+        }
+    }
+
+    /** @return the running mean's state after the samples with t = 1/(i+1), re-centred after the first half */
+    private static RunningMean.State runMean(Grassmann gr, GrassmannAtlas atlas, GrassmannKernels.Workspace ws,
+                                             double[] start, double[][] samples) {
+        RunningMean.State state = new GrassmannRunningMean(gr, atlas, () -> ws).start(gr.locate(start));
+        for (int i = 0; i < samples.length; i++) {
+            if (i == samples.length / 2) {
+                state.recentre();
+            }
+            assertThat(state.add(samples[i], 1.0 / (i + 2))).as("sample %d added", i).isTrue();
+        }
+        return state;
     }
 
     @ParameterizedTest(name = "Gr({0},{1}) adHoc={2}")
