@@ -170,7 +170,7 @@ final class RpbCommand implements Callable<Integer> {
         try {
             fit = fit(parent.prepare(atlas), data);
         } catch (InvalidInputException e) {
-            // "manifold: expected dimension at least 2" is about the atlas the user gave or the data it was learned from
+            // "manifold: expected dimension at least 2" is about the atlas the user gave or the data it came from
             throw e.input().equals("manifold") ? e.within(atlasFile.map(f -> "--atlas '" + f + "'")
                     .orElse(train.map(f -> "--train '" + f + "'").orElse("--points " + points))) : e;
         }
