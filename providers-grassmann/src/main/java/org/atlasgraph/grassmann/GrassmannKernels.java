@@ -30,7 +30,8 @@ import org.ejml.concurrency.EjmlConcurrency;
  *
  * <p>The running mean's step ({@link #normalStep}) needs the sample's Gram matrix XᵀX for its correction
  * ({@link NormalCorrection}), taken where each path reads X: in the vector kernels' G pass (one read of X for W̃ᵀX
- * and XᵀX, nk² more multiply-adds, as the vectors span whole rows), by DSYRK natively (nk²/2), from the gathered
+ * and XᵀX where a row is one vector, a second pass where it is two; nk² more multiply-adds, as the vectors span
+ * whole rows), by DSYRK natively (nk²/2), from the gathered
  * rows in the scalar loops (nk²/2). It has no trust test over B (the state tests its distance, O(k³)), and updates
  * its coordinates in place.
  *

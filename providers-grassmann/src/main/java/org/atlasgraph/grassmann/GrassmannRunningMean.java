@@ -22,7 +22,7 @@ import org.atlasgraph.api.check.Checks;
  * {@link QaRotation} for W, V, Ψ, Λ, and (1 + ψλ)·d = 1).
  *
  * <p>Cost per sample ({@link GrassmannKernels#normalStep}, on the same kernels and workspace as Alg. 1's step): the
- * kernel's 2(n−k)k² multiply-adds, the sample's Gram matrix XᵀX (nk² in the vector kernels' G pass for k ≤ 16, nk²/2
+ * kernel's 2(n−k)k² multiply-adds, the sample's Gram matrix XᵀX (nk² in the vector kernels' passes for k ≤ 16, nk²/2
  * by DSYRK from k = 17), the correction's (2.5 + n_GL)k³ and (G·RF, VᵀY) 2k³ (DGEMM from k = 17), and O((n−k)k) for
  * the update, which writes into the state in place. Measured against Alg. 1 (the {@code alg1} scheme; bench's
  * {@code FrechetCpuTime}, thread CPU time on a shared 2-core machine): about its cost at Gr(100,5) and Gr(300,10)

@@ -16,8 +16,8 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * published coordinates' S_m on the left and with the kernel's affine offset, and folds into R before the second pass:
  * the O((n−k)k²) passes are unchanged. The correction needs the Gram matrix XᵀX of the sample (it need not be
  * orthonormal), which the kernel takes where it reads X ({@link GrassmannKernels#normalStep}: nk² multiply-adds in
- * the vector kernels' G pass, nk²/2 by DSYRK or the scalar loops), then O(k³): {@code E = BᵀB = Rᵀ(XᵀX)R − I} (as
- * Rᵀ X_UᵀX_U R = I, 1.5k³), g(E) and R·g(E) (k³).
+ * the vector kernels' passes over X, nk²/2 by DSYRK or the scalar loops), then O(k³):
+ * {@code E = BᵀB = Rᵀ(XᵀX)R − I} (as Rᵀ X_UᵀX_U R = I, 1.5k³), g(E) and R·g(E) (k³).
  *
  * <p>g(E) without an eigendecomposition: {@code g(s) = ∫₀¹ du/(1 + s u²)}, a Stieltjes function of s, so its
  * Gauss–Legendre sums {@code Σ w_j (1 + s u_j²)⁻¹} over n node pairs are its [n−1/n] Padé approximants, with error at

@@ -32,8 +32,8 @@ interface SmallKernels {
     void gram(double[] wide, int kPad, double[] x, int n, int k, double[] g);
 
     /**
-     * G = W̃ᵀ X as {@link #gram} and, in the same pass over X's rows, the sample's Gram matrix XᵀX (for the running
-     * mean's normal-coordinate correction): one read of X for both.
+     * G = W̃ᵀ X as {@link #gram} and the sample's Gram matrix XᵀX (for the running mean's normal-coordinate
+     * correction): in the same pass over X's rows where a row is one vector, in a second pass where it is two.
      *
      * @param self receives XᵀX, k×k row-major; length at least k² + {@link #span(int)}
      */

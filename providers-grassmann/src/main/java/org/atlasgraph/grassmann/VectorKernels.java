@@ -71,7 +71,8 @@ final class VectorKernels implements SmallKernels {
         if (span == L) {
             both1(wide, kPad, x, k, g, self, safe);
         } else {
-            both2(wide, kPad, x, k, g, self, safe);
+            gram2(wide, kPad, x, k, g, safe);
+            self2(x, k, self, safe);
         }
         for (int r = safe; r < n; r++) {
             for (int a = 0; a < k; a++) {
@@ -135,60 +136,33 @@ final class VectorKernels implements SmallKernels {
     }
 
     /**
-     * L &lt; k ≤ 2L: G and XᵀX over rows 0..safe−1, blocks of four rows of each, two vectors per row of X (sixteen
-     * sums); past-the-row broadcasts as in {@link #both1}.
+     * L &lt; k ≤ 2L: XᵀX over rows 0..safe−1, blocks of two rows, two vectors per row of X (four sums), in a pass
+     * of its own after {@link #gram2}: one pass for both (sixteen sums) is more of the Vector API than JDK 17's C2
+     * inlines, and its operations ran out of line (allocating). Past-the-row broadcasts as in {@link #both1}.
      */
-    private static void both2(double[] wide, int kPad, double[] x, int k, double[] g, double[] self, int safe) {
-        for (int a0 = 0; a0 < k; a0 += 4) {
-            DoubleVector s0 = DoubleVector.zero(S);
-            DoubleVector s1 = s0;
-            DoubleVector s2 = s0;
-            DoubleVector s3 = s0;
-            DoubleVector t0 = s0;
-            DoubleVector t1 = s0;
-            DoubleVector t2 = s0;
-            DoubleVector t3 = s0;
-            DoubleVector q0 = s0;
-            DoubleVector q1 = s0;
-            DoubleVector q2 = s0;
-            DoubleVector q3 = s0;
-            DoubleVector p0 = s0;
-            DoubleVector p1 = s0;
-            DoubleVector p2 = s0;
-            DoubleVector p3 = s0;
+    private static void self2(double[] x, int k, double[] self, int safe) {
+        for (int a0 = 0; a0 < k; a0 += 2) {
+            DoubleVector q0 = DoubleVector.zero(S);
+            DoubleVector q1 = q0;
+            DoubleVector p0 = q0;
+            DoubleVector p1 = q0;
             for (int r = 0; r < safe; r++) {
                 int o = r * k;
                 DoubleVector u = DoubleVector.fromArray(S, x, o);
                 DoubleVector v = DoubleVector.fromArray(S, x, o + L);
-                int w = r * kPad + a0;
-                DoubleVector w0 = DoubleVector.broadcast(S, wide[w]);
-                DoubleVector w1 = DoubleVector.broadcast(S, wide[w + 1]);
-                DoubleVector w2 = DoubleVector.broadcast(S, wide[w + 2]);
-                DoubleVector w3 = DoubleVector.broadcast(S, wide[w + 3]);
-                s0 = u.fma(w0, s0);
-                s1 = u.fma(w1, s1);
-                s2 = u.fma(w2, s2);
-                s3 = u.fma(w3, s3);
-                t0 = v.fma(w0, t0);
-                t1 = v.fma(w1, t1);
-                t2 = v.fma(w2, t2);
-                t3 = v.fma(w3, t3);
-                o += a0;
-                DoubleVector x0 = DoubleVector.broadcast(S, x[o]);
-                DoubleVector x1 = DoubleVector.broadcast(S, x[o + 1]);
-                DoubleVector x2 = DoubleVector.broadcast(S, x[o + 2]);
-                DoubleVector x3 = DoubleVector.broadcast(S, x[o + 3]);
+                DoubleVector x0 = DoubleVector.broadcast(S, x[o + a0]);
+                DoubleVector x1 = DoubleVector.broadcast(S, x[o + a0 + 1]);
                 q0 = u.fma(x0, q0);
-                q1 = u.fma(x1, q1);
-                q2 = u.fma(x2, q2);
-                q3 = u.fma(x3, q3);
                 p0 = v.fma(x0, p0);
+                q1 = u.fma(x1, q1);
                 p1 = v.fma(x1, p1);
-                p2 = v.fma(x2, p2);
-                p3 = v.fma(x3, p3);
             }
-            store2(g, k, a0, s0, t0, s1, t1, s2, t2, s3, t3);
-            store2(self, k, a0, q0, p0, q1, p1, q2, p2, q3, p3);
+            q0.intoArray(self, a0 * k);
+            p0.intoArray(self, a0 * k + L);
+            if (a0 + 1 < k) {
+                q1.intoArray(self, (a0 + 1) * k);
+                p1.intoArray(self, (a0 + 1) * k + L);
+            }
         }
     }
 
