@@ -136,7 +136,8 @@ def optimizers(pymanopt, names, tolerance):
 def atlas_table(jar, name, n, k, repeat, tolerance, max_iterations, methods):
     """The output of `java -jar JAR optimize` on the same problem (JAVA from JAVA_HOME, else the PATH)."""
     java = os.path.join(os.environ["JAVA_HOME"], "bin", "java") if "JAVA_HOME" in os.environ else "java"
-    command = [java, "-jar", jar, "optimize", "--problem", name, "--n", str(n), "--repeat", str(repeat),
+    # With the Vector API module, as the ./atlas launcher runs it (else the small-k kernels run their scalar loops).
+    command = [java, "--add-modules", "jdk.incubator.vector", "-jar", jar, "optimize", "--problem", name, "--n", str(n), "--repeat", str(repeat),
                "--tolerance", repr(tolerance), "--max-iterations", str(max_iterations)]
     if name == "brockett":
         command += ["--k", str(k)]
