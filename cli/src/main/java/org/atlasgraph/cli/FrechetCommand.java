@@ -86,7 +86,7 @@ final class FrechetCommand implements Callable<Integer> {
             description = "Run once per size n×k (e.g. --sizes 30x5,100x5,300x10), one table for all.")
     private List<String> sizes = new ArrayList<>();
 
-    @Option(names = "--warmup", paramLabel = "SECONDS", defaultValue = "1",
+    @Option(names = "--warmup", paramLabel = "SECONDS", defaultValue = "5",
             description = "Untimed updates per scheme before the run, so the table shows compiled code, not the "
                     + "interpreter (up to this many seconds or 20000 updates, on throwaway means, over samples "
                     + "from a separate seeded stream or, with --input, the file's first samples; the output says "
