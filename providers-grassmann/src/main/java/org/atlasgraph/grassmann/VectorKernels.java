@@ -312,20 +312,7 @@ final class VectorKernels implements SmallKernels {
                 t2 = v.fma(w2, t2);
                 t3 = v.fma(w3, t3);
             }
-            s0.intoArray(g, a0 * k);
-            t0.intoArray(g, a0 * k + L);
-            if (a0 + 1 < k) {
-                s1.intoArray(g, (a0 + 1) * k);
-                t1.intoArray(g, (a0 + 1) * k + L);
-            }
-            if (a0 + 2 < k) {
-                s2.intoArray(g, (a0 + 2) * k);
-                t2.intoArray(g, (a0 + 2) * k + L);
-            }
-            if (a0 + 3 < k) {
-                s3.intoArray(g, (a0 + 3) * k);
-                t3.intoArray(g, (a0 + 3) * k + L);
-            }
+            store2(g, k, a0, s0, t0, s1, t1, s2, t2, s3, t3);
         }
         return safe;
     }
