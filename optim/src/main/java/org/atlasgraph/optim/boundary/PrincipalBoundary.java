@@ -39,9 +39,10 @@ import org.atlasgraph.api.check.InvalidInputException;
  * </ul>
  * Unless start points are given, the flows start from the closest pair of points of the two classes (where an SVM
  * would put its support vectors), each first moved across its class to its centre line by the α-correction alone, so
- * that they start abreast; b starts at the midpoint of the discrete geodesic between them. The − direction is oriented
- * to agree with the + direction transported to it, so that both flows run the same way. The default h is
- * {@link #suggestRadius}.
+ * that they start abreast; b starts at the midpoint of the discrete geodesic between them. The + direction is oriented
+ * toward the mean logarithm of its neighbours (an eigenvector's sign is not intrinsic; this is, so the data moved by an
+ * isometry run the same way), the − direction to agree with the + direction transported to it, so that both flows
+ * run the same way. The default h is {@link #suggestRadius}.
  *
  * <p>The integration ends when the boundary closes (it comes back to its start, running the same way, after at least
  * {@value #CLOSURE_MIN_LENGTH} h: then it separates the surface into two sides, as on a sphere cut by a great circle),
@@ -335,7 +336,11 @@ public final class PrincipalBoundary {
             GeodesicChain toPlus = joint.headTo(k);
             GeodesicChain toMinus = joint.tailFrom(k);
 
-            TangentVector wp = sp.direction();
+            // W's sign is the eigen solver's, which depends on the chart's coordinates: orient the + flow toward the
+            // mean of its neighbours instead, a rule made of the metric and the data alone, so that the data moved by
+            // an isometry run the same way round.
+            TangentVector wp = g.inner(gp, sp.direction(), sp.meanLog()) < 0 ? sp.direction().scale(-1)
+                    : sp.direction();
             TangentVector wm = sm.direction();
             if (g.inner(gm, wm, joint.transportToLast(wp, g)) < 0) {
                 wm = wm.scale(-1);
