@@ -1,7 +1,6 @@
 package org.atlasgraph.pointcloud;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
@@ -441,29 +440,22 @@ final class AtlasLearner {
         boolean[] changed = new boolean[preliminary.length];
         double bound = residuals.maxResidual();
         IntStream.range(0, preliminary.length).parallel().forEach(c -> {
-            QuadraticChart chart = preliminary[c];
-            if (chart.model().isLinear()) {
+            if (preliminary[c].model().isLinear()) {
                 return;
             }
             int[] ball = balls.members()[c];
-            int[] kept = Arrays.stream(ball).filter(i -> residuals.in(i, c) <= bound).toArray();
-            if (kept.length == ball.length || kept.length < minPoints) {
-                return;
+            double[] e = new double[ball.length];
+            for (int b = 0; b < ball.length; b++) {
+                e[b] = residuals.in(ball[b], c);
             }
-            double[] centre = balls.centres()[c];
-            double radius = balls.radii()[c];
-            double[][] rows = PreparedCloud.rows(points, kept);
-            Optional<QuadraticFit.Result> fit = QuadraticFit.fit(rows, fitSample(rows.length, seed, c), d, centre,
-                    radius);
-            if (fit.isEmpty()) {
-                return;
+            Optional<ChartModel> confined = confined(PreparedCloud.rows(points, ball), e, bound, d, minPoints,
+                    preliminary[c], seed, c);
+            if (confined.isPresent()) {
+                preliminary[c] = new QuadraticChart(c, confined.get());
+                balls.members()[c] = IntStream.range(0, ball.length).filter(b -> withinNoise(e[b], bound))
+                        .map(b -> ball[b]).toArray();
+                changed[c] = true;
             }
-            QuadraticFit.Result result = fit.get().over(rows, IntrinsicDimension.identity(rows.length));
-            BoundarySvm.Quadric unit = BoundarySvm.Quadric.ball(d + result.normalBasis().length / points[0].length);
-            preliminary[c] = new QuadraticChart(c, model(centre, radius, result, unit, kept.length,
-                    ChartModel.QUADRATIC));
-            balls.members()[c] = kept;
-            changed[c] = true;
         });
         for (boolean b : changed) {
             if (b) {
@@ -471,6 +463,49 @@ final class AtlasLearner {
             }
         }
         return false;
+    }
+
+    /** @return whether a point at this residual from a chart stays in its ball if it is confined ({@link #confine}) */
+    static boolean withinNoise(double residual, double bound) {
+        return residual <= bound;
+    }
+
+    /**
+     * One chart of {@link #confine}: fitted again to the points of its ball {@link #withinNoise within the noise's
+     * reach}.
+     *
+     * @param ball      its ball's points, in the order of the data (not modified)
+     * @param residuals each point's residual in the chart
+     * @param bound     the largest residual of a point in its best chart
+     * @param d         the intrinsic dimension
+     * @param minPoints the fewest points a chart is fitted to
+     * @param chart     the chart as it is
+     * @param seed      the seed of learning
+     * @param c         the chart's index
+     * @return the confined chart's model (the centre and radius of its ball, fitted to the points kept); empty when
+     *     the chart stays as it is: linear, every point within reach, fewer than {@code minPoints} within reach, or
+     *     those determine no quadratic
+     */
+    static Optional<ChartModel> confined(double[][] ball, double[] residuals, double bound, int d, int minPoints,
+                                         QuadraticChart chart, long seed, int c) {
+        if (chart.model().isLinear()) {
+            return Optional.empty();
+        }
+        int[] kept = IntStream.range(0, ball.length).filter(b -> withinNoise(residuals[b], bound)).toArray();
+        if (kept.length == ball.length || kept.length < minPoints) {
+            return Optional.empty();
+        }
+        double[] centre = chart.model().centre();
+        double radius = chart.model().radius();
+        double[][] rows = PreparedCloud.rows(ball, kept);
+        Optional<QuadraticFit.Result> fit = QuadraticFit.fit(rows, fitSample(rows.length, seed, c), d, centre,
+                radius);
+        if (fit.isEmpty()) {
+            return Optional.empty();
+        }
+        QuadraticFit.Result result = fit.get().over(rows, IntrinsicDimension.identity(rows.length));
+        BoundarySvm.Quadric unit = BoundarySvm.Quadric.ball(d + result.normalBasis().length / centre.length);
+        return Optional.of(model(centre, radius, result, unit, kept.length, ChartModel.QUADRATIC));
     }
 
     /** Factor by which a ball whose points determine no quadratic is widened. */
@@ -510,7 +545,7 @@ final class AtlasLearner {
          *     scale, and the largest residual measures the noise
          */
         boolean noisy(double r) {
-            return OFF_ATLAS_RESIDUAL_FACTOR * maxResidual > OFF_ATLAS_FRACTION * r;
+            return AtlasLearner.noisy(r, maxResidual);
         }
 
         /** @return point i's residual in chart c, one of its candidates */
@@ -552,6 +587,11 @@ final class AtlasLearner {
         double tolerance = tolerance(r, maxResidual);
         return new Residuals(candidates, candidateResidual, residual, maxResidual, tolerance,
                 FAITHFUL_FRACTION * tolerance);
+    }
+
+    /** @return whether the residuals, not the chart radius, set the off-atlas tolerance ({@link Residuals#noisy}) */
+    static boolean noisy(double r, double maxResidual) {
+        return OFF_ATLAS_RESIDUAL_FACTOR * maxResidual > OFF_ATLAS_FRACTION * r;
     }
 
     /**

@@ -3,6 +3,7 @@ package org.atlasgraph.pointcloud;
 import java.io.Serializable;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import org.atlasgraph.api.check.InvalidInputException;
 
@@ -24,9 +25,14 @@ import org.atlasgraph.api.check.InvalidInputException;
  *   each centre's ball ({@link #ballRadius}, {@link #inBall});</li>
  *   <li>per chart, on its ball in the order of the data, the preliminary fit ({@link #fit}), widened where needed
  *   ({@link #widest});</li>
- *   <li>per point, its residual in the charts whose ball holds it ({@link #residual}), the tolerance
- *   ({@link #tolerance}), the chart it belongs to ({@link #belongs}, {@link #nearness}), which charts must cover it
- *   ({@link #covers}), the overlaps it shows ({@link #overlapPairs});</li>
+ *   <li>per point, its residual in the charts whose ball holds it ({@link #residual}), and the largest of the
+ *   points' smallest residuals; on noisy data ({@link #noisy}), up to {@link #CONFINE_ROUNDS} rounds in which each
+ *   chart is confined to the points of its ball within the noise's reach and fitted again ({@link #confine}; a point
+ *   stays in a confined chart's ball when it lay {@link #withinNoise} of the chart as it was), each followed by the
+ *   residuals again;</li>
+ *   <li>per point, the tolerance ({@link #tolerance}), the chart it belongs to ({@link #belongs},
+ *   {@link #nearness}), which charts must cover it ({@link #covers}), the overlaps it shows
+ *   ({@link #overlapPairs});</li>
  *   <li>per kept chart, its boundary on its ball ({@link #boundary}); the coverage ({@link #inside}); the atlas in the
  *   data's units ({@link #atlas}).</li>
  * </ol>
@@ -42,6 +48,8 @@ public final class LearningStages {
     public static final int DEFAULT_SVM_SAMPLE = AtlasLearner.DEFAULT_SVM_SAMPLE;
     /** The rounds in which isolated outliers are removed and the centres chosen again. */
     public static final int OUTLIER_ROUNDS = AtlasLearner.OUTLIER_ROUNDS;
+    /** The most rounds in which charts are confined on noisy data ({@link #confine}). */
+    public static final int CONFINE_ROUNDS = AtlasLearner.CONFINE_ROUNDS;
 
     private LearningStages() {
     }
@@ -367,6 +375,46 @@ public final class LearningStages {
     /** @return the distance from x to the chart's surface along its normal space */
     public static double residual(QuadraticChart chart, double[] x) {
         return chart.residual(x);
+    }
+
+    /**
+     * @param r           the chart radius in learning coordinates
+     * @param maxResidual the largest residual of a point in its best chart, with the charts as they are
+     * @return whether the data are noisy at the chart scale (the residuals, not r, set the {@link #tolerance}): then a
+     *     round of {@link #confine} follows, up to {@link #CONFINE_ROUNDS} of them
+     */
+    public static boolean noisy(double r, double maxResidual) {
+        return AtlasLearner.noisy(r, maxResidual);
+    }
+
+    /**
+     * @param residual a point's residual in a chart whose ball holds it, the chart as it was before {@link #confine}
+     * @param bound    the bound that round of confinement used
+     * @return whether the point stays in the ball of the chart if the chart was confined in that round
+     */
+    public static boolean withinNoise(double residual, double bound) {
+        return AtlasLearner.withinNoise(residual, bound);
+    }
+
+    /**
+     * One chart's part of a round of confinement on noisy data ({@link #noisy}): the chart fitted again to the points
+     * of its ball {@link #withinNoise within the noise's reach} of it. A round changes no chart unless some point of
+     * its ball lies beyond the bound; the rounds stop when one changes no chart.
+     *
+     * @param ball      the points of the chart's ball (as confined so far), in the order of the data (not modified)
+     * @param residuals each point's residual in the chart ({@link #residual})
+     * @param bound     the largest of every point's smallest residual, with the charts as they are
+     * @param d         the intrinsic dimension
+     * @param minPoints {@link #requireEnoughPoints}
+     * @param chart     the chart as it is (preliminary index {@code index})
+     * @param seed      the seed of learning
+     * @param index     its preliminary index
+     * @return the confined chart's model; empty when the chart stays as it is (a linear chart, every point within
+     *     reach, fewer than {@code minPoints} within reach, or those determine no quadratic)
+     */
+    public static Optional<ChartModel> confine(double[][] ball, double[] residuals, double bound, int d,
+                                               int minPoints, QuadraticChart chart, long seed, int index) {
+        return AtlasLearner.confined(ball, residuals, bound, d, minPoints, chart, seed, index);
     }
 
     /**

@@ -51,8 +51,12 @@ import scala.Tuple2;
  *   <li>the fits: every point is sent to the charts whose ball holds it, each chart's points are gathered on one
  *   executor in the order of the data and fitted there by the single machine's rule (a second gathering within the
  *   widest ball for charts whose ball determines no quadratic);</li>
- *   <li>per point on the executors: residuals and the largest (hence the tolerance), membership counts (hence the
- *   kept charts), the overlaps each point shows;</li>
+ *   <li>per point on the executors: residuals and the largest, and per chart the largest residual in its ball; on
+ *   noisy data, up to {@link LearningStages#CONFINE_ROUNDS} rounds in which the balls of the charts that hold a
+ *   point beyond the noise's reach are gathered on one executor each and confined there
+ *   ({@link LearningStages#confine}), and the residuals found again;</li>
+ *   <li>per point on the executors: the tolerance from the largest residual, membership counts (hence the kept
+ *   charts), the overlaps each point shows;</li>
  *   <li>the boundaries: each kept chart's ball gathered on one executor, with whether each point must be covered,
  *   and its SVM trained there by the single machine's rule;</li>
  *   <li>the coverage and the RMS residual (a pass), and the atlas in the data's units.</li>
@@ -282,19 +286,25 @@ public final class SparkAtlasLearner implements DistributedLearner {
             }
             Broadcast<Charts> prelim = broadcast(new Charts(centres, radii, preliminary));
             progress.update("residuals", 0, 1);
-            Residuals residuals = fold(points, Residuals::new, (acc, p) -> {
-                double best = PointState.of(p.x(), prelim.value(), 0).best;
-                acc.max = Math.max(acc.max, best);
-                acc.squares.add(best);
-            }, Residuals::merge);
+            Residuals residuals = residuals(points, prelim);
+            for (int round = 0; round < LearningStages.CONFINE_ROUNDS && LearningStages.noisy(r, residuals.max);
+                    round++) {
+                Optional<Charts> confined = confine(points, prelim, residuals, d, minPoints);
+                if (confined.isEmpty()) {
+                    break;
+                }
+                prelim = broadcast(confined.get());
+                residuals = residuals(points, prelim);
+            }
             double maxResidual = residuals.max;
             double tolerance = LearningStages.tolerance(r, maxResidual);
             double faithful = LearningStages.faithful(tolerance);
             progress.update("residuals", 1, 1);
 
             progress.update("membership", 0, 1);
+            Broadcast<Charts> charts = prelim;
             long[] members = fold(points, () -> new long[k], (acc, p) ->
-                    acc[PointState.of(p.x(), prelim.value(), faithful).belongs]++, (a, b) -> {
+                    acc[PointState.of(p.x(), charts.value(), faithful).belongs]++, (a, b) -> {
                         for (int c = 0; c < a.length; c++) {
                             a[c] += b[c];
                         }
@@ -309,10 +319,11 @@ public final class SparkAtlasLearner implements DistributedLearner {
                 }
             }
             Broadcast<int[]> newIndexB = broadcast(newIndex);
+            Broadcast<Charts> kept = prelim;
             BitSet pairs = fold(points, BitSet::new, (acc, p) -> {
-                PointState s = PointState.of(p.x(), prelim.value(), faithful);
+                PointState s = PointState.of(p.x(), kept.value(), faithful);
                 LearningStages.overlapPairs(s.candidates, s.residuals, s.best, faithful,
-                        prelim.value().charts(), newIndexB.value(), acc);
+                        kept.value().charts(), newIndexB.value(), acc);
             }, (a, b) -> {
                 a.or(b);
                 return a;
@@ -324,7 +335,7 @@ public final class SparkAtlasLearner implements DistributedLearner {
             progress.update("summary", 0, 1);
             Broadcast<ChartSet> finalSet = broadcast(new ChartSet(finals));
             long inside = fold(points, () -> new long[1], (acc, p) -> {
-                int[] candidates = prelim.value().candidates(p.x());
+                int[] candidates = kept.value().candidates(p.x());
                 if (LearningStages.inside(p.x(), candidates, newIndexB.value(), finalSet.value().charts())) {
                     acc[0]++;
                 }
@@ -513,6 +524,82 @@ public final class SparkAtlasLearner implements DistributedLearner {
                 radii[c] = LearningStages.ballRadius(r, (int) nearest.within[c], minPoints, nearest.sorted(c));
             }
             return radii;
+        }
+
+        /**
+         * A pass: every point's smallest residual in the charts whose ball holds it, the largest of those and the sum
+         * of their squares, and per chart the largest residual of a point of its ball.
+         */
+        private Residuals residuals(JavaRDD<Point> points, Broadcast<Charts> charts) {
+            int k = charts.value().charts().length;
+            return fold(points, () -> new Residuals(k), (acc, p) -> {
+                PointState s = PointState.of(p.x(), charts.value(), 0);
+                acc.max = Math.max(acc.max, s.best);
+                acc.squares.add(s.best);
+                for (int j = 0; j < s.candidates.length; j++) {
+                    int c = s.candidates[j];
+                    acc.worst[c] = Math.max(acc.worst[c], s.residuals[j]);
+                }
+            }, Residuals::merge);
+        }
+
+        /**
+         * A round of confinement on noisy data ({@link LearningStages#confine}): the balls of the quadratic charts
+         * that hold a point beyond the bound (the largest of the points' smallest residuals) are gathered on one
+         * executor each, in the order of the data with each point's residual in the chart, and confined there. Reports
+         * the number of charts confined as the progress of stage {@code "confine"}.
+         *
+         * @return the charts with the confined ones replaced and their balls narrowed; empty if none changed
+         */
+        private Optional<Charts> confine(JavaRDD<Point> points, Broadcast<Charts> charts, Residuals residuals, int d,
+                                         int minPoints) {
+            double bound = residuals.max;
+            int k = residuals.worst.length;
+            boolean[] chosen = new boolean[k];
+            int any = 0;
+            for (int c = 0; c < k; c++) {
+                chosen[c] = residuals.worst[c] > bound && !charts.value().model(c).isLinear();
+                any += chosen[c] ? 1 : 0;
+            }
+            int count = any;
+            if (count == 0) {
+                return Optional.empty();
+            }
+            JavaPairRDD<Integer, Tuple2<Point, Double>> byChart = points.flatMapToPair(p -> {
+                PointState s = PointState.of(p.x(), charts.value(), 0);
+                List<Tuple2<Integer, Tuple2<Point, Double>>> out = new ArrayList<>();
+                for (int j = 0; j < s.candidates.length; j++) {
+                    if (chosen[s.candidates[j]]) {
+                        out.add(new Tuple2<>(s.candidates[j], new Tuple2<>(p, s.residuals[j])));
+                    }
+                }
+                return out.iterator();
+            });
+            long learningSeed = seed;
+            List<Tuple2<Integer, ChartModel>> confined = SparkErrors.unwrapped(() -> byChart
+                    .groupByKey(groups(count)).flatMapToPair(g -> {
+                        List<Tuple2<Point, Double>> ball = new ArrayList<>();
+                        g._2().forEach(ball::add);
+                        ball.sort(Comparator.comparingLong(t -> t._1().index()));
+                        double[][] x = new double[ball.size()][];
+                        double[] e = new double[ball.size()];
+                        for (int i = 0; i < x.length; i++) {
+                            x[i] = ball.get(i)._1().x();
+                            e[i] = ball.get(i)._2();
+                        }
+                        int c = g._1();
+                        return LearningStages.confine(x, e, bound, d, minPoints, charts.value().charts()[c],
+                                learningSeed, c).map(m -> List.of(new Tuple2<>(c, m))).orElse(List.of()).iterator();
+                    }).collect());
+            if (confined.isEmpty()) {
+                return Optional.empty();
+            }
+            ChartModel[] changed = new ChartModel[k];
+            for (Tuple2<Integer, ChartModel> t : confined) {
+                changed[t._1()] = t._2();
+            }
+            progress.update("confine", confined.size(), k);
+            return Optional.of(charts.value().confined(changed, bound));
         }
 
         /**
@@ -710,33 +797,83 @@ public final class SparkAtlasLearner implements DistributedLearner {
         }
     }
 
-    /** The preliminary charts with their centres and ball radii, broadcast; the charts built once per executor. */
+    /**
+     * The preliminary charts with their centres and ball radii, broadcast; the charts built once per executor. A chart
+     * confined on noisy data keeps its centre and radius, and its ball keeps only the points that lay within the
+     * noise's reach of it as it was before each round that confined it ({@link LearningStages#withinNoise}): the
+     * earlier versions of the confined charts and the rounds' bounds go with it.
+     */
     private static final class Charts implements Serializable {
         private static final long serialVersionUID = 1L;
         private final double[][] centres;
         private final double[] radii;
         private final ChartSet set;
+        /** Per round of confinement, the charts it replaced as they were (null for the others). */
+        private final ChartSet[] before;
+        /** Per round of confinement, its bound. */
+        private final double[] bounds;
 
         Charts(double[][] centres, double[] radii, ChartModel[] models) {
+            this(centres, radii, new ChartSet(models), new ChartSet[0], new double[0]);
+        }
+
+        private Charts(double[][] centres, double[] radii, ChartSet set, ChartSet[] before, double[] bounds) {
             this.centres = centres;
             this.radii = radii;
-            this.set = new ChartSet(models);
+            this.set = set;
+            this.before = before;
+            this.bounds = bounds;
         }
 
         QuadraticChart[] charts() {
             return set.charts();
         }
 
-        /** @return the charts whose ball holds x, ascending */
+        ChartModel model(int c) {
+            return set.model(c);
+        }
+
+        /**
+         * @param changed the confined charts' models (null for the others)
+         * @param bound   the round's bound
+         * @return the charts after a round of confinement
+         */
+        Charts confined(ChartModel[] changed, double bound) {
+            ChartModel[] models = new ChartModel[set.size()];
+            ChartModel[] replaced = new ChartModel[set.size()];
+            for (int c = 0; c < models.length; c++) {
+                models[c] = changed[c] == null ? set.model(c) : changed[c];
+                replaced[c] = changed[c] == null ? null : set.model(c);
+            }
+            ChartSet[] b = Arrays.copyOf(before, before.length + 1);
+            b[before.length] = new ChartSet(replaced);
+            double[] bs = Arrays.copyOf(bounds, bounds.length + 1);
+            bs[bounds.length] = bound;
+            return new Charts(centres, radii, new ChartSet(models), b, bs);
+        }
+
+        /** @return the charts whose ball (confined, where a round confined it) holds x, ascending */
         int[] candidates(double[] x) {
             int[] out = new int[centres.length];
             int count = 0;
             for (int c = 0; c < centres.length; c++) {
-                if (LearningStages.inBall(x, centres[c], radii[c])) {
+                if (LearningStages.inBall(x, centres[c], radii[c]) && keeps(c, x)) {
                     out[count++] = c;
                 }
             }
             return Arrays.copyOf(out, count);
+        }
+
+        /** @return whether every round that confined chart c kept x in its ball */
+        private boolean keeps(int c, double[] x) {
+            for (int round = 0; round < before.length; round++) {
+                QuadraticChart earlier = before[round].charts()[c];
+                if (earlier != null && !LearningStages.withinNoise(LearningStages.residual(earlier, x),
+                        bounds[round])) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 
@@ -767,15 +904,26 @@ public final class SparkAtlasLearner implements DistributedLearner {
         }
     }
 
-    /** The largest of the points' best residuals, and the sum of their squares. */
+    /**
+     * The largest of the points' best residuals, the sum of their squares, and per chart the largest residual of a
+     * point of its ball.
+     */
     private static final class Residuals implements Serializable {
         private static final long serialVersionUID = 1L;
         private double max;
         private final LearningStages.SquareSum squares = new LearningStages.SquareSum();
+        private final double[] worst;
+
+        Residuals(int k) {
+            worst = new double[k];
+        }
 
         Residuals merge(Residuals other) {
             max = Math.max(max, other.max);
             squares.merge(other.squares);
+            for (int c = 0; c < worst.length; c++) {
+                worst[c] = Math.max(worst[c], other.worst[c]);
+            }
             return this;
         }
     }

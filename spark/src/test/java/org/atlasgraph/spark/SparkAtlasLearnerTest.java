@@ -18,6 +18,7 @@ import org.atlasgraph.pointcloud.LearningStages;
 import org.atlasgraph.pointcloud.LearningSummary;
 import org.atlasgraph.pointcloud.PointCloudAtlas;
 import org.atlasgraph.pointcloud.data.KleinPatches;
+import org.atlasgraph.pointcloud.data.ReferenceManifold;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +34,8 @@ class SparkAtlasLearnerTest {
      */
     private static final double SAME = 1e-9;
     private static final long SEED = 11;
+    /** Points of the noisy roll. */
+    private static final int NOISY = 2000;
 
     /**
      * The Klein patches the spark module generates on its executors for a seed and a partition count, generated here
@@ -83,22 +86,25 @@ class SparkAtlasLearnerTest {
                 within(SAME * single.summary().rmsFitResidual()));
     }
 
+    /**
+     * Every stage, the sample-based ones included, on the whole data, and on noisy data (a roll in R³ whose layers lie
+     * 1 apart, Gaussian noise of 1% of its diameter per coordinate), where the residuals set the tolerance and both
+     * learners confine the charts whose balls reach across to the next layer.
+     */
     @Test
-    void learnsTheSingleMachineAtlasFromADirectoryOfCsvFilesWhenTheSampleIsTheWholeData(@TempDir Path dir)
+    void learnsTheSingleMachineAtlasOfNoisyDataFromADirectoryOfCsvFilesConfiningItsCharts(@TempDir Path dir)
             throws IOException {
-        double[][] distinct = klein(3000, 1, SEED + 1);
+        ReferenceManifold roll = ReferenceManifold.roll();
+        double[][] distinct = roll.sample(NOISY, 0.01 * roll.diameter(), SEED).points();
         // the second file ends with a repeat of the first row: dropped by both learners, and counted
-        double[][] points = java.util.Arrays.copyOf(distinct, 3001);
-        points[3000] = distinct[0].clone();
+        double[][] points = java.util.Arrays.copyOf(distinct, NOISY + 1);
+        points[NOISY] = distinct[0].clone();
         Path input = Files.createDirectory(dir.resolve("points"));
         for (int f = 0; f < 2; f++) {
-            StringBuilder csv = new StringBuilder("a,b,c,d,e,f,g,h,i\n");
-            for (int i = f * 1500; i < (f == 0 ? 1500 : points.length); i++) {
-                StringBuilder row = new StringBuilder();
-                for (double v : points[i]) {
-                    row.append(row.length() == 0 ? "" : ",").append(v);
-                }
-                csv.append(row).append('\n');
+            StringBuilder csv = new StringBuilder("x,y,z\n");
+            for (int i = f * NOISY / 2; i < (f == 0 ? NOISY / 2 : points.length); i++) {
+                csv.append(points[i][0]).append(',').append(points[i][1]).append(',').append(points[i][2])
+                        .append('\n');
             }
             Files.writeString(input.resolve("part-" + f + ".csv"), csv);
         }
@@ -106,18 +112,35 @@ class SparkAtlasLearnerTest {
         DistributedLearner.Request request = new DistributedLearner.Request("", Optional.of(input.toString()),
                 "klein", 0, OptionalInt.empty(), OptionalDouble.empty(), SEED, LearningStages.DEFAULT_SVM_SAMPLE,
                 OptionalInt.empty());
+        long[] confined = new long[1];
         AtlasModel distributed = SparkAtlasLearner.learn(TestSpark.session(), request, Optional.empty(),
-                LearningProgress.NONE).model();
+                (stage, done, total) -> confined[0] += "confine".equals(stage) ? done : 0).model();
         AtlasModel single = PointCloudAtlas.builder(points).seed(SEED).build().model();
-        assertThat(distributed).as("every stage, the sample-based ones included, on the whole data")
-                .isEqualTo(single);
+
+        LearningSummary s = single.summary();
+        assertThat(s.duplicateCount()).as("repeated rows").isEqualTo(1);
+        assertThat(single.offAtlasTolerance()).as("tolerance of the single machine's atlas: set by the residuals, "
+                + "not by 0.1·r = %s", 0.1 * s.radius()).isGreaterThan(0.1 * s.radius() * (1 + SAME));
+        // a confined chart is fitted to fewer points than its ball holds: count them in the data
+        int narrowed = 0;
+        for (ChartModel c : single.charts()) {
+            int inBall = 0;
+            for (double[] x : distinct) {
+                inBall += Vectors.distance(x, c.centre()) < c.radius() * (1 - SAME) ? 1 : 0;
+            }
+            narrowed += c.pointCount() + s.outlierCount() < inBall ? 1 : 0;
+        }
+        assertThat(narrowed).as("charts of the single machine fitted to fewer points than their balls hold")
+                .isPositive();
+        assertThat(confined[0]).as("charts the distributed learner confined").isGreaterThanOrEqualTo(narrowed);
+        assertSameAtlas(distributed, single);
+        assertThat(distributed).as("the whole atlas").isEqualTo(single);
     }
 
     @Test
     void theSparkSubmitEntryPointLearnsAndSavesOrNamesBadInputWithoutOutput(@TempDir Path dir) throws IOException {
-        // Enough patches that the fit residuals stay below the chart-scale tolerance: on data that look noisy at the
-        // chart scale (400 patches do) the single machine confines its charts, which the spark learner does not yet.
-        int count = 2000;
+        // 400 patches look noisy at the chart scale (the residuals set the tolerance): confined by both learners
+        int count = 400;
         TestSpark.session();
         Path good = dir.resolve("good.csv");
         StringBuilder csv = new StringBuilder();
