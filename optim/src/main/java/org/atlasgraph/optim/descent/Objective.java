@@ -63,20 +63,7 @@ public interface Objective {
         Objects.requireNonNull(value, "value");
         Objects.requireNonNull(euclideanGradient, "euclideanGradient");
         Objects.requireNonNull(metric, "metric");
-        return new Objective() {
-            @Override
-            public TangentVector gradient(ChartPoint p, RandomGenerator rng) {
-                double[] x = p.chart().toAmbient(p.xi());
-                double[] g = euclideanGradient.apply(x);
-                Checks.requireFiniteOfLength("Euclidean gradient", g, x.length, "ambient dimension");
-                return metric.riemannianGradient(p, g);
-            }
-
-            @Override
-            public OptionalDouble value(ChartPoint p) {
-                return OptionalDouble.of(value.applyAsDouble(p.chart().toAmbient(p.xi())));
-            }
-        };
+        return new AmbientObjective(value, euclideanGradient, metric);
     }
 
     /**
