@@ -234,12 +234,13 @@ final class GrassmannChart implements Chart {
 
     /**
      * {@inheritDoc} Here every |b_ij| &lt; 1 (Claim C.1), with B = S_m⁻¹ξ the orthonormal-frame coordinates; on ad hoc
-     * charts decided from T = Wᵀξ and a bound, without forming B (as the fused step does).
+     * charts B is formed as {@link #local} forms it, because the point a retraction tests is the point an optimizer
+     * embeds and differentiates at next, which then finds B and the functions of K prepared.
      */
     @Override
     public boolean contains(Coordinates xi) {
         requireDimension("xi", xi);
-        return isAdHoc() ? GrassmannKernels.inside(this, xi.toArray()) : xi.maxAbs() < TRUST_BOUND;
+        return isAdHoc() ? Dense.maxAbs(local(xi).b()) < TRUST_BOUND : xi.maxAbs() < TRUST_BOUND;
     }
 
     /** {@inheritDoc} Here {@code Q (I; B) (I + BᵀB)^{-1/2}}, the orthonormal polar basis of the lift. */

@@ -27,7 +27,8 @@ import org.atlasgraph.api.check.InvalidInputException;
  * </pre>
  *
  * the k×k products UᵀV, CᵀU, CᵀV, PᵀU and PᵀV (3(n−k)k² multiply-adds in an Ehresmann chart, where C = 0, 5(n−k)k²
- * in an ad hoc chart) and O(k³) after them; P and K⁻¹ are prepared once per base point.
+ * in an ad hoc chart, where {@code PᵀU = HᵀU + (CᵀH)ᵀCᵀU} with H = ξ) and O(k³) after them; K⁻¹ and CᵀH are prepared
+ * once per base point.
  *
  * <p>The metric is the pull-back of the one induced by R^{n×k}, so the Riemannian gradient of a function with
  * Euclidean gradient E is the representative of E's orthogonal projection onto the horizontal space,
@@ -48,11 +49,13 @@ final class GrassmannMetric implements Metric {
      * chart.
      *
      * @param local the chart's B and functions of K = I + BᵀB there
-     * @param zt    the columns of Z = [C P] in an ad hoc chart, of Z = P = B in an Ehresmann chart, one after
-     *              another (width×m row-major)
+     * @param zt    the columns of Z = [C H] in an ad hoc chart (H = ξ, published), of Z = B in an Ehresmann chart,
+     *              one after another (width×m row-major)
      * @param width 2k in an ad hoc chart, k in an Ehresmann chart
+     * @param cth   CᵀH (k×k) in an ad hoc chart, with which {@code PᵀU = HᵀS_m⁻²U = HᵀU + (CᵀH)ᵀCᵀU}
      */
-    private record AtPoint(Coordinates xi, GrassmannChart chart, GrassmannChart.Local local, double[] zt, int width) {
+    private record AtPoint(Coordinates xi, GrassmannChart chart, GrassmannChart.Local local, double[] zt, int width,
+                           double[] cth) {
     }
 
     GrassmannMetric(int n, int k) {
@@ -109,6 +112,12 @@ final class GrassmannMetric implements Metric {
         }
         // tr(K⁻¹(PᵀU)ᵀK⁻¹(PᵀV)) = Σ_ab L_ab R_ba with L = K⁻¹(PᵀU)ᵀ, R = K⁻¹(PᵀV)
         int off = centreRows * k;
+        if (centreRows > 0) {
+            toP(at.cth(), zu, off);
+            if (u != v) {
+                toP(at.cth(), zv, off);
+            }
+        }
         double[] left = new double[k * k];
         double[] right = new double[k * k];
         for (int a = 0; a < k; a++) {
@@ -132,12 +141,28 @@ final class GrassmannMetric implements Metric {
         return s;
     }
 
+    /** HᵀU ← HᵀU + (CᵀH)ᵀCᵀU = PᵀU in place: rows off… of zu hold HᵀU, its first k rows CᵀU. */
+    private void toP(double[] cth, double[] zu, int off) {
+        double[] hu = new double[k * k];
+        for (int a = 0; a < k; a++) {
+            for (int b = 0; b < k; b++) {
+                double sum = zu[off + a * k + b];
+                for (int c = 0; c < k; c++) {
+                    sum += cth[c * k + a] * zu[c * k + b];
+                }
+                hu[a * k + b] = sum;
+            }
+        }
+        System.arraycopy(hu, 0, zu, off, k * k);
+    }
+
     /** @return the columns of an m×k row-major matrix, one after another (k×m row-major) */
     private double[] transpose(Coordinates c) {
+        double[] x = c.toArray();
         double[] t = new double[m * k];
         for (int i = 0; i < m; i++) {
             for (int a = 0; a < k; a++) {
-                t[a * m + i] = c.get(i * k + a);
+                t[a * m + i] = x[i * k + a];
             }
         }
         return t;
@@ -185,19 +210,27 @@ final class GrassmannMetric implements Metric {
                     + p.xi().dimension());
         }
         GrassmannChart.Local local = chart.local(p.xi());
-        double[] pm = chart.orthonormal(local.b());
         int width = chart.isAdHoc() ? 2 * k : k;
         double[] zt = new double[width * m];
         double[] c = chart.isAdHoc() ? chart.centre() : null;
+        double[] h = chart.isAdHoc() ? p.xi().toArray() : local.b();
         for (int i = 0; i < m; i++) {
             for (int j = 0; j < k; j++) {
                 if (c != null) {
                     zt[j * m + i] = c[i * k + j];
                 }
-                zt[(width - k + j) * m + i] = pm[i * k + j];
+                zt[(width - k + j) * m + i] = h[i * k + j];
             }
         }
-        a = new AtPoint(p.xi(), chart, local, zt, width);
+        double[] cth = new double[k * k];
+        if (c != null) {
+            for (int a1 = 0; a1 < k; a1++) {
+                for (int b1 = 0; b1 < k; b1++) {
+                    cth[a1 * k + b1] = DOTS.dot(zt, a1 * m, zt, (k + b1) * m, m);
+                }
+            }
+        }
+        a = new AtPoint(p.xi(), chart, local, zt, width, cth);
         last.set(a);
         return a;
     }
