@@ -48,6 +48,25 @@ final class GrassmannChart implements Chart {
     private final double[] wide;
     /** W widened to {@link #widePitch} columns only (m rows), for the vector kernels; or null. */
     private final double[] padded;
+    /** This thread's last point of this chart and what the chart's maps need there ({@link #local}). */
+    private final ThreadLocal<Local> last = new ThreadLocal<>();
+    /** The centre C of an ad hoc chart, m×k row-major, made on first use by the metric; null before. */
+    private volatile double[] centre;
+
+    /**
+     * What the chart's maps need at one point: its orthonormal-frame coordinates B and functions of K = I + BᵀB.
+     * Recognised by the identity of the (immutable) coordinates: an optimizer embeds a point, converts a gradient and
+     * takes inner products there, each of which needs the same O(nk² + k³) preparation. The arrays are shared: read
+     * only.
+     *
+     * @param xi          the published coordinates
+     * @param b           B = S_m⁻¹ξ (ξ's own array for an Ehresmann chart)
+     * @param inverse     K⁻¹
+     * @param inverseRoot K^{-1/2}
+     * @param root        K^{1/2}
+     */
+    record Local(Coordinates xi, double[] b, double[] inverse, double[] inverseRoot, double[] root) {
+    }
 
     private GrassmannChart(ChartId id, int n, int k, int[] upper, QaRotation rotation) {
         this.id = id;
@@ -215,23 +234,23 @@ final class GrassmannChart implements Chart {
 
     /**
      * {@inheritDoc} Here every |b_ij| &lt; 1 (Claim C.1), with B = S_m⁻¹ξ the orthonormal-frame coordinates; on ad hoc
-     * charts decided from T = Wᵀξ and a bound, without forming B (as the fused step does).
+     * charts B is formed as {@link #local} forms it, because the point a retraction tests is the point an optimizer
+     * embeds and differentiates at next, which then finds B and the functions of K prepared.
      */
     @Override
     public boolean contains(Coordinates xi) {
         requireDimension("xi", xi);
-        return isAdHoc() ? GrassmannKernels.inside(this, xi.toArray()) : xi.maxAbs() < TRUST_BOUND;
+        return isAdHoc() ? Dense.maxAbs(local(xi).b()) < TRUST_BOUND : xi.maxAbs() < TRUST_BOUND;
     }
 
     /** {@inheritDoc} Here {@code Q (I; B) (I + BᵀB)^{-1/2}}, the orthonormal polar basis of the lift. */
     @Override
     public double[] toAmbient(Coordinates xi) {
         requireDimension("xi", xi);
-        double[] b = orthonormal(xi.toArray());
-        double[] inverseRoot = Dense.symmetricEigen(Dense.identityPlusGram(b, m, k), k)
-                .apply(s -> 1 / Math.sqrt(s));
+        Local at = local(xi);
+        double[] inverseRoot = at.inverseRoot();
         return Checks.requireFiniteResult("toAmbient",
-                fromFrame(new Frame(inverseRoot, Dense.mult(b, m, k, inverseRoot, k))));
+                fromFrame(new Frame(inverseRoot.clone(), Dense.mult(at.b(), m, k, inverseRoot, k))));
     }
 
     /**
@@ -243,11 +262,11 @@ final class GrassmannChart implements Chart {
     public double[] pushForward(Coordinates xi, Coordinates tau) {
         requireDimension("xi", xi);
         requireDimension("tau", tau);
-        double[] b = orthonormal(xi.toArray());
+        Local at = local(xi);
+        double[] b = at.b();
         double[] t = orthonormal(tau.toArray());
-        Dense.SymmetricEigen eig = Dense.symmetricEigen(Dense.identityPlusGram(b, m, k), k);
-        double[] inverse = eig.apply(s -> 1 / s);
-        double[] inverseRoot = eig.apply(s -> 1 / Math.sqrt(s));
+        double[] inverse = at.inverse();
+        double[] inverseRoot = at.inverseRoot();
         double[] e = Dense.mult(inverse, k, k, Dense.multTransA(b, m, k, t, k), k);
         Dense.multAdd(-1, Dense.wrap(m, k, b), Dense.wrap(k, k, e), Dense.wrap(m, k, t));
         double[] top = Dense.mult(e, k, k, inverseRoot, k);
@@ -267,11 +286,10 @@ final class GrassmannChart implements Chart {
     public Coordinates tangentCoordinates(Coordinates xi, double[] ambient) {
         requireDimension("xi", xi);
         Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for Gr(" + n + "," + k + ")");
-        double[] b = orthonormal(xi.toArray());
+        Local at = local(xi);
         Frame u = toFrame(ambient);
-        Dense.multAdd(-1, Dense.wrap(m, k, b), Dense.wrap(k, k, u.top), Dense.wrap(m, k, u.bottom));
-        double[] root = Dense.symmetricEigen(Dense.identityPlusGram(b, m, k), k).apply(Math::sqrt);
-        return Coordinates.ofComputed("tangentCoordinates", published(Dense.mult(u.bottom, m, k, root, k)));
+        Dense.multAdd(-1, Dense.wrap(m, k, at.b()), Dense.wrap(k, k, u.top), Dense.wrap(m, k, u.bottom));
+        return Coordinates.ofComputed("tangentCoordinates", published(Dense.mult(u.bottom, m, k, at.root(), k)));
     }
 
     /**
@@ -285,17 +303,44 @@ final class GrassmannChart implements Chart {
     public Coordinates pullBack(Coordinates xi, double[] covector) {
         requireDimension("xi", xi);
         Checks.requireFiniteOfLength("covector", covector, n * k, "n·k for Gr(" + n + "," + k + ")");
-        double[] b = orthonormal(xi.toArray());
+        Local at = local(xi);
+        double[] b = at.b();
         Frame e = toFrame(covector);
         double[] a = Dense.multTransA(b, m, k, e.bottom, k);
         for (int i = 0; i < a.length; i++) {
             a[i] += e.top[i];
         }
-        Dense.SymmetricEigen eig = Dense.symmetricEigen(Dense.identityPlusGram(b, m, k), k);
-        double[] s = Dense.mult(eig.apply(x -> 1 / x), k, k, a, k);
+        double[] s = Dense.mult(at.inverse(), k, k, a, k);
         Dense.multAdd(-1, Dense.wrap(m, k, b), Dense.wrap(k, k, s), Dense.wrap(m, k, e.bottom));
-        double[] g = Dense.mult(e.bottom, m, k, eig.apply(x -> 1 / Math.sqrt(x)), k);
+        double[] g = Dense.mult(e.bottom, m, k, at.inverseRoot(), k);
         return Coordinates.ofComputed("pullBack", orthonormal(g));
+    }
+
+    /**
+     * @param xi published coordinates of a point of this chart (of the right dimension)
+     * @return B and the functions of K at ξ: this thread's last ones when ξ is the same object, else computed
+     *     (O(nk² + k³))
+     */
+    Local local(Coordinates xi) {
+        Local at = last.get();
+        if (at != null && at.xi() == xi) {
+            return at;
+        }
+        double[] b = orthonormal(xi.toArray());
+        Dense.SymmetricEigen eig = Dense.symmetricEigen(Dense.identityPlusGram(b, m, k), k);
+        at = new Local(xi, b, eig.apply(s -> 1 / s), eig.apply(s -> 1 / Math.sqrt(s)), eig.apply(Math::sqrt));
+        last.set(at);
+        return at;
+    }
+
+    /** @return the centre C of an ad hoc chart, m×k row-major (read only); not for Ehresmann charts (empty) */
+    double[] centre() {
+        double[] c = centre;
+        if (c == null) {
+            c = rotation.centre();
+            centre = c;
+        }
+        return c;
     }
 
     private void requireDimension(String name, Coordinates c) {

@@ -11,7 +11,6 @@ import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.Metric;
 import org.atlasgraph.api.TangentVector;
-import org.atlasgraph.api.check.Checks;
 import org.atlasgraph.api.check.InvalidInputException;
 
 /**
@@ -63,20 +62,7 @@ public interface Objective {
         Objects.requireNonNull(value, "value");
         Objects.requireNonNull(euclideanGradient, "euclideanGradient");
         Objects.requireNonNull(metric, "metric");
-        return new Objective() {
-            @Override
-            public TangentVector gradient(ChartPoint p, RandomGenerator rng) {
-                double[] x = p.chart().toAmbient(p.xi());
-                double[] g = euclideanGradient.apply(x);
-                Checks.requireFiniteOfLength("Euclidean gradient", g, x.length, "ambient dimension");
-                return metric.riemannianGradient(p, g);
-            }
-
-            @Override
-            public OptionalDouble value(ChartPoint p) {
-                return OptionalDouble.of(value.applyAsDouble(p.chart().toAmbient(p.xi())));
-            }
-        };
+        return new AmbientObjective(value, euclideanGradient, metric);
     }
 
     /**

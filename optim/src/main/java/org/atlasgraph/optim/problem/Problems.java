@@ -15,8 +15,6 @@ import org.atlasgraph.api.base.Vectors;
 import org.atlasgraph.api.capability.Geodesics;
 import org.atlasgraph.api.check.InvalidInputException;
 import org.atlasgraph.optim.descent.Objective;
-import org.ejml.data.DMatrixRMaj;
-import org.ejml.dense.row.CommonOps_DDRM;
 
 /**
  * The built-in problems: the Rayleigh quotient on a sphere (leading eigenvector), the block Rayleigh quotient on a
@@ -162,9 +160,8 @@ public final class Problems {
     public static Problem rayleigh(Manifold sphere, double[] a, OptionalDouble minimum) {
         int n = sphere.ambientDimension();
         requireShape(sphere, n - 1, n * n, a, "a sphere S^{n−1} ⊂ R^n");
-        DMatrixRMaj matrix = DMatrixRMaj.wrap(n, n, a.clone());
-        Objective f = Objective.ambient(x -> -quadratic(matrix, x), x -> product(matrix, x, 1, -2),
-                sphere.metric());
+        SymmetricProduct matrix = new SymmetricProduct(a, n, 1);
+        Objective f = Objective.ambient(x -> -matrix.quadratic(x), x -> matrix.scaled(x, -2), sphere.metric());
         return new Problem("rayleigh", "Rayleigh quotient −xᵀAx on " + sphere.name() + ": the leading eigenvector of"
                 + " a symmetric " + n + "×" + n + " matrix", sphere, f, sphere.locate(startBasis(n, 1)), minimum);
     }
@@ -189,9 +186,8 @@ public final class Problems {
         }
         int n = grassmann.ambientDimension() / k;
         requireShape(grassmann, k * (n - k), n * n, a, "a Grassmannian Gr(n,k) of n×k bases");
-        DMatrixRMaj matrix = DMatrixRMaj.wrap(n, n, a.clone());
-        Objective f = Objective.ambient(x -> -quadratic(matrix, x), x -> product(matrix, x, k, -2),
-                grassmann.metric());
+        SymmetricProduct matrix = new SymmetricProduct(a, n, k);
+        Objective f = Objective.ambient(x -> -matrix.quadratic(x), x -> matrix.scaled(x, -2), grassmann.metric());
         return new Problem("brockett", "block Rayleigh (Brockett) cost −tr(XᵀAX) on " + grassmann.name()
                 + ": the dominant " + k + "-dimensional invariant subspace of a symmetric " + n + "×" + n + " matrix",
                 grassmann, f, grassmann.locate(startBasis(n, k)), minimum);
@@ -281,26 +277,5 @@ public final class Problems {
             throw new InvalidInputException("a", entries + " entries (a square matrix of the ambient size)",
                     String.valueOf(a.length));
         }
-    }
-
-    /** @return tr(XᵀAX) for an n×k X (k = 1: xᵀAx) */
-    private static double quadratic(DMatrixRMaj a, double[] x) {
-        int n = a.numRows;
-        DMatrixRMaj xm = DMatrixRMaj.wrap(n, x.length / n, x);
-        DMatrixRMaj ax = new DMatrixRMaj(n, xm.numCols);
-        CommonOps_DDRM.mult(a, xm, ax);
-        double s = 0;
-        for (int i = 0; i < x.length; i++) {
-            s += x[i] * ax.data[i];
-        }
-        return s;
-    }
-
-    /** @return factor · A X for an n×k X, row-major */
-    private static double[] product(DMatrixRMaj a, double[] x, int k, double factor) {
-        int n = a.numRows;
-        DMatrixRMaj ax = new DMatrixRMaj(n, k);
-        CommonOps_DDRM.mult(factor, a, DMatrixRMaj.wrap(n, k, x), ax);
-        return ax.data;
     }
 }
