@@ -13,7 +13,9 @@ For every size n x k and count N it
      (lowest median of its mean times), the ratio peer mean / atlas mean (median over the repetitions, min-max; the
      issue's measure), the same ratio of medians and of CPU time per update (robust to a busy machine), the goal of
      the issue for the row, NumPy's oPCA (Oja's rule, not a Frechet mean: beside, never the "best peer") and
-     its ratio, and the load average (1 min) before and after each run.
+     its ratio, the atlas command's warm-up (wall seconds and untimed updates per scheme, as its JSON reports them)
+     and the whole atlas process's wall time (JVM start, reading, warm-up, run), and the load average (1 min) before
+     and after each run.
 
 Run from anywhere (the repository is found from this file):
   python3 bench/peer/run.py --sizes 30x5,100x5,300x10 --counts 1000,20000 --reps 3 --jmh \\
@@ -89,10 +91,13 @@ def atlas_run(files, warmup):
             cmd += ["--warmup", str(warmup)]
         _, wall, before, after = run(cmd)
         with open(out) as f:
-            row = json.load(f)["runs"][0]["schemes"][0]
+            run_json = json.load(f)["runs"][0]
+            row = run_json["schemes"][0]
+            warm = run_json.get("warmUp", {})
     return {"mean_us": row["microsPerSample"], "median_us": row["medianMicros"],
             "cpu_us": row.get("cpuMicrosPerSample"), "distance": row["finalDistance"], "process_s": wall,
-            "load": [before, after]}
+            "warmup_s": warm.get("seconds"), "warmup_updates": warm.get("updatesPerScheme"),
+            "warmup_ended": warm.get("ended"), "load": [before, after]}
 
 
 def peer_run(files, pymanopt_path, schemes):
@@ -134,7 +139,7 @@ def main(argv):
     p.add_argument("--large-count", default="1000:10,200:100,40:500",
                    help="N for n >= 2000 as N:k pairs (default 1000 for k = 10, 200 for k = 100, 40 for k = 500)")
     p.add_argument("--reps", type=int, default=3)
-    p.add_argument("--warmup", type=float, help="atlas frechet --warmup SECONDS (default: the command's)")
+    p.add_argument("--warmup", help="atlas frechet --warmup auto|SECONDS (default: the command's, auto)")
     p.add_argument("--jmh", action="store_true", help="also run JMH's FrechetBenchmark for the atlas scheme")
     p.add_argument("--peer-schemes", default="all", help="peer.py --schemes: comma-separated, or 'all' (default); "
                    "opca is always added")
@@ -181,8 +186,9 @@ def main(argv):
     print()
     print("| size | N | atlas CLI mean µs | atlas CLI median µs | atlas cpu µs | JMH µs | best peer (mean / median µs)"
           " | ratio peer/atlas (mean) | ratio (median) | ratio (cpu) | goal | NumPy oPCA mean µs | ratio oPCA/atlas"
-          " | load |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+          " | atlas warm-up s (updates) | atlas process s | load |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+          " ---: |")
     for row in rows:
         a = row["atlas"]
         means = [r["mean_us"] for r in a]
@@ -205,11 +211,15 @@ def main(argv):
             ratio_text = spread(ratios, "%.1f×")
             row["best_peer"] = best
             row["ratio_median"] = statistics.median(ratios)
-        print("| (%d,%d) | %d | %s | %s | %s | %s | %s | %s | %s | %s | ≥ %d× | %s | %s | %.1f–%.1f |" % (
+        warm = [r["warmup_s"] for r in a if r.get("warmup_s") is not None]
+        warm_updates = [r["warmup_updates"] for r in a if r.get("warmup_updates") is not None]
+        warm_text = "%s (%d)" % (spread(warm, "%.2f"), statistics.median(warm_updates)) if warm else "–"
+        print("| (%d,%d) | %d | %s | %s | %s | %s | %s | %s | %s | %s | ≥ %d× | %s | %s | %s | %s | %.1f–%.1f |" % (
             row["n"], row["k"], row["count"], spread(means, "%.2f"),
             spread([r["median_us"] for r in a], "%.2f"), spread(cpu, "%.2f") if cpu else "–",
             "%.2f" % row["jmh_us"] if row.get("jmh_us") else "–", peer_text, ratio_text, median_ratio, cpu_ratio,
-            goal(row["n"], row["k"], row["count"]), opca_text, opca_ratio, min(loads), max(loads)))
+            goal(row["n"], row["k"], row["count"]), opca_text, opca_ratio, warm_text,
+            spread([r["process_s"] for r in a], "%.1f"), min(loads), max(loads)))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"load_average_end": os.getloadavg(), "rows": rows}, f, indent=2)
