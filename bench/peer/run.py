@@ -45,9 +45,10 @@ def goal(n, k, count):
     return 20 if count >= 20000 else 10
 
 
-def atlas_command():
-    """The atlas launcher: the jar when it is built, else the repository's ./atlas script (which builds it)."""
-    jar = os.path.join(ROOT, "cli", "target", "atlas.jar")
+def atlas_command(jar=None):
+    """The atlas launcher: the given jar, else this repository's jar when it is built, else the repository's ./atlas
+    script (which builds it)."""
+    jar = jar or os.path.join(ROOT, "cli", "target", "atlas.jar")
     java = os.path.join(os.environ["JAVA_HOME"], "bin", "java") if os.environ.get("JAVA_HOME") else "java"
     # As the ./atlas launcher runs it: with the Vector API module, without which the small-k kernels fall back to
     # their scalar loops (3x slower at Gr(300,10)).
@@ -82,10 +83,10 @@ def samples(workdir, n, k, count):
     return files
 
 
-def atlas_run(files, warmup):
+def atlas_run(files, warmup, jar=None):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "atlas.json")
-        cmd = atlas_command() + ["frechet", "--input", files[0], "--mean", files[1], "--schemes", "atlas",
+        cmd = atlas_command(jar) + ["frechet", "--input", files[0], "--mean", files[1], "--schemes", "atlas",
                                  "--json", out]
         if warmup is not None:
             cmd += ["--warmup", str(warmup)]
@@ -127,6 +128,12 @@ def jmh(n, k):
             return json.load(f)[0]["primaryMetric"]["score"]
 
 
+def warm_spread(runs):
+    """The warm-up seconds of atlas runs, or "–" where the jar's JSON does not report them (before --warmup auto)."""
+    values = [r["warmup_s"] for r in runs if r.get("warmup_s") is not None]
+    return spread(values, "%.2f") if values else "–"
+
+
 def spread(values, fmt):
     return (fmt + " (" + fmt + "–" + fmt + ")") % (statistics.median(values), min(values), max(values))
 
@@ -140,6 +147,8 @@ def main(argv):
                    help="N for n >= 2000 as N:k pairs (default 1000 for k = 10, 200 for k = 100, 40 for k = 500)")
     p.add_argument("--reps", type=int, default=3)
     p.add_argument("--warmup", help="atlas frechet --warmup auto|SECONDS (default: the command's, auto)")
+    p.add_argument("--compare-jar", help="another atlas.jar (e.g. built from an earlier commit), run interleaved "
+                   "with this one with its own default warm-up; a second table compares the two")
     p.add_argument("--jmh", action="store_true", help="also run JMH's FrechetBenchmark for the atlas scheme")
     p.add_argument("--peer-schemes", default="all", help="peer.py --schemes: comma-separated, or 'all' (default); "
                    "opca is always added")
@@ -162,16 +171,20 @@ def main(argv):
         counts = [large.get(k, 40)] if n >= 2000 else [int(c) for c in args.counts.split(",")]
         for count in counts:
             rows.append({"n": n, "k": k, "count": count, "files": samples(args.workdir, n, k, count), "atlas": [],
-                         "peer": []})
+                         "peer": [], "compare": []})
     print("# machine: %d CPUs, load average %.2f %.2f %.2f; java: %s; numpy: %s; reps: %d" % (
         os.cpu_count(), *os.getloadavg(), shutil.which("java"), "yes" if numpy_present else "absent", args.reps),
         flush=True)
     for rep in range(args.reps):
         for row in rows:
             order = ["atlas", "peer"] if rep % 2 == 0 else ["peer", "atlas"]
+            if args.compare_jar:
+                order.insert(1, "compare")
             for who in order:
                 if who == "atlas":
                     row["atlas"].append(atlas_run(row["files"], args.warmup))
+                elif who == "compare":
+                    row["compare"].append(atlas_run(row["files"], None, args.compare_jar))
                 elif numpy_present:
                     row["peer"].append(peer_run(row["files"], args.pymanopt, peer_schemes))
             print("# rep %d Gr(%d,%d) N=%d done, load %.2f" % (rep + 1, row["n"], row["k"], row["count"],
@@ -220,6 +233,23 @@ def main(argv):
             "%.2f" % row["jmh_us"] if row.get("jmh_us") else "–", peer_text, ratio_text, median_ratio, cpu_ratio,
             goal(row["n"], row["k"], row["count"]), opca_text, opca_ratio, warm_text,
             spread([r["process_s"] for r in a], "%.1f"), min(loads), max(loads)))
+    if args.compare_jar:
+        print()
+        print("Against --compare-jar %s (its own default warm-up), same runs interleaved:" % args.compare_jar)
+        print()
+        print("| size | N | this mean / median / cpu µs | compared mean / median / cpu µs | mean ratio compared/this"
+              " | mean/median this | mean/median compared | warm-up s this | warm-up s compared |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for row in rows:
+            a, c = row["atlas"], row["compare"]
+            med = lambda rs, key: statistics.median(r[key] for r in rs if r.get(key) is not None)
+            print("| (%d,%d) | %d | %.2f / %.2f / %.2f | %.2f / %.2f / %.2f | %s | %s | %s | %s | %s |" % (
+                row["n"], row["k"], row["count"], med(a, "mean_us"), med(a, "median_us"), med(a, "cpu_us"),
+                med(c, "mean_us"), med(c, "median_us"), med(c, "cpu_us"),
+                spread([y["mean_us"] / x["mean_us"] for x, y in zip(a, c)], "%.2f×"),
+                spread([x["mean_us"] / x["median_us"] for x in a], "%.2f"),
+                spread([y["mean_us"] / y["median_us"] for y in c], "%.2f"),
+                warm_spread(a), warm_spread(c)))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"load_average_end": os.getloadavg(), "rows": rows}, f, indent=2)
