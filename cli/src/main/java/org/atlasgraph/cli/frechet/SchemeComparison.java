@@ -26,7 +26,8 @@ import org.atlasgraph.optim.mean.UpdateTimer;
  * {@link UpdateTimer} attached to the mean (two {@code System.nanoTime} calls around {@code OnlineFrechetMean.add},
  * nothing else), giving the mean and the median; the CPU time of the updating thread over each scheme's blocks is
  * taken too, so that a mean far above the median can be told apart from time the thread spent descheduled on a busy
- * machine. Distances to the reference mean are measured at log-spaced checkpoints, outside the timing.
+ * machine. Distances to the reference mean are measured at log-spaced checkpoints, outside the timing. The untimed
+ * warm-up ({@link #warmUp}) runs the same loop over throwaway means, so that the code it compiles is the code timed.
  */
 final class SchemeComparison {
     /** Checkpoints per decade of the error curve: enough for a smooth log-x plot, few enough to be cheap. */
