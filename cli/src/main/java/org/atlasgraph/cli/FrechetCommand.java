@@ -92,8 +92,8 @@ final class FrechetCommand implements Callable<Integer> {
                     + "interpreter: rounds of fresh throwaway means through up to 1000 samples (with --input the "
                     + "file's first ones, else a separate seeded stream). 'auto' ends when the JIT has compiled "
                     + "the update path (no compilation for two rounds and 100 ms, after at least 10000 updates or "
-                    + "2 s of CPU time per scheme; at most 200000 updates or 30 s of CPU); SECONDS runs rounds for that long; "
-                    + "0 runs none. The output says what was done. Only the updates are timed. "
+                    + "2 s of CPU time per scheme; at most 200000 updates or 30 s of CPU); SECONDS runs rounds for "
+                    + "that long; 0 runs none. The output says what was done. Only the updates are timed. "
                     + "Default: ${DEFAULT-VALUE}.")
     private String warmUp;
 
