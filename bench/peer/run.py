@@ -13,7 +13,9 @@ For every size n x k and count N it
      (lowest median of its mean times), the ratio peer mean / atlas mean (median over the repetitions, min-max; the
      issue's measure), the same ratio of medians and of CPU time per update (robust to a busy machine), the goal of
      the issue for the row, NumPy's oPCA (Oja's rule, not a Frechet mean: beside, never the "best peer") and
-     its ratio, and the load average (1 min) before and after each run.
+     its ratio, the atlas command's warm-up (wall seconds and untimed updates per scheme, as its JSON reports them)
+     and the whole atlas process's wall time (JVM start, reading, warm-up, run), and the load average (1 min) before
+     and after each run.
 
 Run from anywhere (the repository is found from this file):
   python3 bench/peer/run.py --sizes 30x5,100x5,300x10 --counts 1000,20000 --reps 3 --jmh \\
@@ -43,9 +45,10 @@ def goal(n, k, count):
     return 20 if count >= 20000 else 10
 
 
-def atlas_command():
-    """The atlas launcher: the jar when it is built, else the repository's ./atlas script (which builds it)."""
-    jar = os.path.join(ROOT, "cli", "target", "atlas.jar")
+def atlas_command(jar=None):
+    """The atlas launcher: the given jar, else this repository's jar when it is built, else the repository's ./atlas
+    script (which builds it)."""
+    jar = jar or os.path.join(ROOT, "cli", "target", "atlas.jar")
     java = os.path.join(os.environ["JAVA_HOME"], "bin", "java") if os.environ.get("JAVA_HOME") else "java"
     # As the ./atlas launcher runs it: with the Vector API module, without which the small-k kernels fall back to
     # their scalar loops (3x slower at Gr(300,10)).
@@ -80,19 +83,22 @@ def samples(workdir, n, k, count):
     return files
 
 
-def atlas_run(files, warmup):
+def atlas_run(files, warmup, jar=None):
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "atlas.json")
-        cmd = atlas_command() + ["frechet", "--input", files[0], "--mean", files[1], "--schemes", "atlas",
+        cmd = atlas_command(jar) + ["frechet", "--input", files[0], "--mean", files[1], "--schemes", "atlas",
                                  "--json", out]
         if warmup is not None:
             cmd += ["--warmup", str(warmup)]
         _, wall, before, after = run(cmd)
         with open(out) as f:
-            row = json.load(f)["runs"][0]["schemes"][0]
+            run_json = json.load(f)["runs"][0]
+            row = run_json["schemes"][0]
+            warm = run_json.get("warmUp", {})
     return {"mean_us": row["microsPerSample"], "median_us": row["medianMicros"],
             "cpu_us": row.get("cpuMicrosPerSample"), "distance": row["finalDistance"], "process_s": wall,
-            "load": [before, after]}
+            "warmup_s": warm.get("seconds"), "warmup_updates": warm.get("updatesPerScheme"),
+            "warmup_ended": warm.get("ended"), "load": [before, after]}
 
 
 def peer_run(files, pymanopt_path, schemes):
@@ -122,6 +128,12 @@ def jmh(n, k):
             return json.load(f)[0]["primaryMetric"]["score"]
 
 
+def warm_spread(runs):
+    """The warm-up seconds of atlas runs, or "–" where the jar's JSON does not report them (before --warmup auto)."""
+    values = [r["warmup_s"] for r in runs if r.get("warmup_s") is not None]
+    return spread(values, "%.2f") if values else "–"
+
+
 def spread(values, fmt):
     return (fmt + " (" + fmt + "–" + fmt + ")") % (statistics.median(values), min(values), max(values))
 
@@ -134,7 +146,9 @@ def main(argv):
     p.add_argument("--large-count", default="1000:10,200:100,40:500",
                    help="N for n >= 2000 as N:k pairs (default 1000 for k = 10, 200 for k = 100, 40 for k = 500)")
     p.add_argument("--reps", type=int, default=3)
-    p.add_argument("--warmup", type=float, help="atlas frechet --warmup SECONDS (default: the command's)")
+    p.add_argument("--warmup", help="atlas frechet --warmup auto|SECONDS (default: the command's, auto)")
+    p.add_argument("--compare-jar", help="another atlas.jar (e.g. built from an earlier commit), run interleaved "
+                   "with this one with its own default warm-up; a second table compares the two")
     p.add_argument("--jmh", action="store_true", help="also run JMH's FrechetBenchmark for the atlas scheme")
     p.add_argument("--peer-schemes", default="all", help="peer.py --schemes: comma-separated, or 'all' (default); "
                    "opca is always added")
@@ -157,16 +171,20 @@ def main(argv):
         counts = [large.get(k, 40)] if n >= 2000 else [int(c) for c in args.counts.split(",")]
         for count in counts:
             rows.append({"n": n, "k": k, "count": count, "files": samples(args.workdir, n, k, count), "atlas": [],
-                         "peer": []})
+                         "peer": [], "compare": []})
     print("# machine: %d CPUs, load average %.2f %.2f %.2f; java: %s; numpy: %s; reps: %d" % (
         os.cpu_count(), *os.getloadavg(), shutil.which("java"), "yes" if numpy_present else "absent", args.reps),
         flush=True)
     for rep in range(args.reps):
         for row in rows:
             order = ["atlas", "peer"] if rep % 2 == 0 else ["peer", "atlas"]
+            if args.compare_jar:
+                order.insert(1, "compare")
             for who in order:
                 if who == "atlas":
                     row["atlas"].append(atlas_run(row["files"], args.warmup))
+                elif who == "compare":
+                    row["compare"].append(atlas_run(row["files"], None, args.compare_jar))
                 elif numpy_present:
                     row["peer"].append(peer_run(row["files"], args.pymanopt, peer_schemes))
             print("# rep %d Gr(%d,%d) N=%d done, load %.2f" % (rep + 1, row["n"], row["k"], row["count"],
@@ -181,8 +199,9 @@ def main(argv):
     print()
     print("| size | N | atlas CLI mean µs | atlas CLI median µs | atlas cpu µs | JMH µs | best peer (mean / median µs)"
           " | ratio peer/atlas (mean) | ratio (median) | ratio (cpu) | goal | NumPy oPCA mean µs | ratio oPCA/atlas"
-          " | load |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+          " | atlas warm-up s (updates) | atlas process s | load |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+          " ---: |")
     for row in rows:
         a = row["atlas"]
         means = [r["mean_us"] for r in a]
@@ -205,11 +224,32 @@ def main(argv):
             ratio_text = spread(ratios, "%.1f×")
             row["best_peer"] = best
             row["ratio_median"] = statistics.median(ratios)
-        print("| (%d,%d) | %d | %s | %s | %s | %s | %s | %s | %s | %s | ≥ %d× | %s | %s | %.1f–%.1f |" % (
+        warm = [r["warmup_s"] for r in a if r.get("warmup_s") is not None]
+        warm_updates = [r["warmup_updates"] for r in a if r.get("warmup_updates") is not None]
+        warm_text = "%s (%d)" % (spread(warm, "%.2f"), statistics.median(warm_updates)) if warm else "–"
+        print("| (%d,%d) | %d | %s | %s | %s | %s | %s | %s | %s | %s | ≥ %d× | %s | %s | %s | %s | %.1f–%.1f |" % (
             row["n"], row["k"], row["count"], spread(means, "%.2f"),
             spread([r["median_us"] for r in a], "%.2f"), spread(cpu, "%.2f") if cpu else "–",
             "%.2f" % row["jmh_us"] if row.get("jmh_us") else "–", peer_text, ratio_text, median_ratio, cpu_ratio,
-            goal(row["n"], row["k"], row["count"]), opca_text, opca_ratio, min(loads), max(loads)))
+            goal(row["n"], row["k"], row["count"]), opca_text, opca_ratio, warm_text,
+            spread([r["process_s"] for r in a], "%.1f"), min(loads), max(loads)))
+    if args.compare_jar:
+        print()
+        print("Against --compare-jar %s (its own default warm-up), same runs interleaved:" % args.compare_jar)
+        print()
+        print("| size | N | this mean / median / cpu µs | compared mean / median / cpu µs | mean ratio compared/this"
+              " | mean/median this | mean/median compared | warm-up s this | warm-up s compared |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for row in rows:
+            a, c = row["atlas"], row["compare"]
+            med = lambda rs, key: statistics.median(r[key] for r in rs if r.get(key) is not None)
+            print("| (%d,%d) | %d | %.2f / %.2f / %.2f | %.2f / %.2f / %.2f | %s | %s | %s | %s | %s |" % (
+                row["n"], row["k"], row["count"], med(a, "mean_us"), med(a, "median_us"), med(a, "cpu_us"),
+                med(c, "mean_us"), med(c, "median_us"), med(c, "cpu_us"),
+                spread([y["mean_us"] / x["mean_us"] for x, y in zip(a, c)], "%.2f×"),
+                spread([x["mean_us"] / x["median_us"] for x in a], "%.2f"),
+                spread([y["mean_us"] / y["median_us"] for y in c], "%.2f"),
+                warm_spread(a), warm_spread(c)))
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"load_average_end": os.getloadavg(), "rows": rows}, f, indent=2)

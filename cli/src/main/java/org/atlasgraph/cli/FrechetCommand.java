@@ -17,6 +17,7 @@ import org.atlasgraph.api.spi.Providers;
 import org.atlasgraph.cli.frechet.FrechetRuns;
 import org.atlasgraph.cli.frechet.FrechetRuns.Run;
 import org.atlasgraph.cli.frechet.FrechetRuns.Settings;
+import org.atlasgraph.cli.frechet.WarmUpRule;
 import org.atlasgraph.cli.io.AtomicFiles;
 import org.atlasgraph.cli.io.JsonFiles;
 import org.atlasgraph.io.AtomicWriter;
@@ -86,12 +87,15 @@ final class FrechetCommand implements Callable<Integer> {
             description = "Run once per size n×k (e.g. --sizes 30x5,100x5,300x10), one table for all.")
     private List<String> sizes = new ArrayList<>();
 
-    @Option(names = "--warmup", paramLabel = "SECONDS", defaultValue = "5",
+    @Option(names = "--warmup", paramLabel = "auto|SECONDS", defaultValue = "auto",
             description = "Untimed updates per scheme before the run, so the table shows compiled code, not the "
-                    + "interpreter (up to this many seconds or 20000 updates, on throwaway means, over samples "
-                    + "from a separate seeded stream or, with --input, the file's first samples; the output says "
-                    + "which). Only the updates are timed. Default: ${DEFAULT-VALUE}.")
-    private double warmUp;
+                    + "interpreter: rounds of fresh throwaway means through up to 1000 samples (with --input the "
+                    + "file's first ones, else a separate seeded stream). 'auto' ends when the JIT has compiled "
+                    + "the update path (no compilation for two rounds and 100 ms, after at least 10000 updates or "
+                    + "2 s of CPU time per scheme; at most 200000 updates or 30 s of CPU); SECONDS runs rounds for "
+                    + "that long; 0 runs none. The output says what was done. Only the updates are timed. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    private String warmUp;
 
     @Option(names = "--save-samples", paramLabel = "FILE",
             description = "Instead of running, write the N drawn samples to a float64 .npy file of shape (N, n, k), "
@@ -137,9 +141,7 @@ final class FrechetCommand implements Callable<Integer> {
             throw new InvalidInputException("--p", "a finite number > 1 (GPD(X, p), App. C.3)",
                     String.valueOf(power));
         }
-        if (!(warmUp >= 0) || !Double.isFinite(warmUp)) {
-            throw new InvalidInputException("--warmup", "a finite number of seconds ≥ 0", String.valueOf(warmUp));
-        }
+        WarmUpRule warmUpRule = WarmUpRule.parse(warmUp);
         if (mean.isPresent() && input.isEmpty()) {
             throw new InvalidInputException("--mean", "to come with --input", "--mean alone");
         }
@@ -161,7 +163,7 @@ final class FrechetCommand implements Callable<Integer> {
         plot.ifPresent(dir -> AtomicFiles.requireDirectory("--plot", dir));
 
         Settings settings = new Settings(providers, atlas::prepare, provider, parameters, power, count, seed,
-                List.copyOf(schemes), plot.isPresent(), warmUp, atlas::progress);
+                List.copyOf(schemes), plot.isPresent(), warmUpRule, atlas::progress);
         List<Run> runs = input.isPresent() ? List.of(FrechetRuns.fromFile(settings, input.get(), mean))
                 : FrechetRuns.generated(settings, configurations());
 
@@ -189,7 +191,7 @@ final class FrechetCommand implements Callable<Integer> {
         writer.requireWritable("--save-samples", saveSamples.get());
         saveMean.ifPresent(f -> writer.protecting("--save-samples", saveSamples).requireWritable("--save-mean", f));
         Settings settings = new Settings(providers, atlas::prepare, provider, parameters, power, count, seed,
-                List.copyOf(schemes), false, 0, atlas::progress);
+                List.copyOf(schemes), false, WarmUpRule.fixed(0), atlas::progress);
         PrintWriter out = spec.commandLine().getOut();
         out.println(FrechetRuns.save(settings, configurations().get(0), saveSamples.get(), saveMean));
         out.flush();

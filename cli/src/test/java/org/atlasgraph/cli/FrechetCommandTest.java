@@ -175,8 +175,35 @@ class FrechetCommandTest {
         }
         assertThat(drawn.out()).as("drawn run: what is timed").contains("timed: each update alone",
                 "outside the timed region", "no warm-up").contains("median µs");
-        assertThat(read.out()).as("file run: the warm-up stated").contains("warm-up before timing:",
-                "untimed updates per scheme", "over the file's first 32 samples");
+        assertThat(read.out()).as("file run: the warm-up stated").contains(
+                "untimed warm-up before timing (--warmup 0.01 s):", "updates per scheme",
+                "over the file's first 60 samples", "ended after the fixed --warmup of 0.01 s");
+    }
+
+    @Test
+    void theDefaultWarmUpEndsWhenTheJitIsQuietAndTheJsonSaysWhatItDid() throws IOException {
+        Path json = dir.resolve("warm.json");
+        int count = 25;
+        CliRun run = CliRun.atlas("frechet", "--provider", "sphere", "--param", "n=3", "--count",
+                String.valueOf(count), "--schemes", "atlas", "--json", json.toString());
+
+        assertThat(run.exitCode()).as("exit code; stderr: %s", run.err()).isEqualTo(ExitCodes.OK);
+        JsonNode warm = JsonFiles.mapper().readTree(json.toFile()).get("runs").get(0).get("warmUp");
+        long updates = warm.get("updatesPerScheme").asLong();
+        int rounds = warm.get("rounds").asInt();
+        assertThat(warm.get("setting").asText()).as("setting").isEqualTo("auto");
+        assertThat(warm.get("samples").asInt()).as("warm-up samples: the run's count, below 1000").isEqualTo(count);
+        assertThat(updates).as("updates: one pass through the samples per round").isEqualTo((long) rounds * count);
+        assertThat(rounds).as("rounds: at least the quiet ones").isGreaterThanOrEqualTo(2);
+        String ended = warm.get("ended").asText();
+        if (ended.startsWith("when the JIT")) {
+            assertThat(updates).as("a quiet end comes after the minimum updates (or CPU time)")
+                    .isGreaterThanOrEqualTo(10_000);
+        } else {
+            assertThat(ended).as("otherwise the cap").startsWith("at its cap");
+        }
+        assertThat(run.out()).as("the note says the same").contains("untimed warm-up before timing (--warmup auto): "
+                + rounds + " rounds, " + updates + " updates per scheme", "ended " + ended);
     }
 
     @Test

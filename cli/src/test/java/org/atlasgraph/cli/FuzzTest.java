@@ -185,7 +185,7 @@ class FuzzTest {
         // 2147483648 is a valid frechet --count: samples are drawn and consumed one at a time (a long run, not a fault)
         o.each("frechet", "--count", List.of("0", "-1", "abc", "", "1.5", "1e3", "0x10"), "--count");
         o.each("frechet", "--p", List.of("1", "0.5", "NaN", "-2", "abc", "2f"), "--p");
-        o.each("frechet", "--warmup", List.of("-1", "NaN", "x", "1e309"), "--warmup");
+        o.each("frechet", "--warmup", List.of("-1", "NaN", "x", "1e309", "Infinity", "-0.5", "autox"), "--warmup");
         o.each("frechet", "--schemes", List.of("newton", "atlas,,exp", "EXP"), "--schemes");
         o.each("frechet", "--sizes", List.of("100", "10x", "x5", "10x5x2", "-3x2", "5x9", "0x0"), "--sizes|'n'|'k'");
         // k = 100 at the default n = 100 is refused by Grassmann's parameter check, which names n and k

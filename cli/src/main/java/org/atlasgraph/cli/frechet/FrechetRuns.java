@@ -49,8 +49,8 @@ import org.atlasgraph.optim.mean.KarcherMean;
 public final class FrechetRuns {
     /** The schemes of the paper's comparison (§3.2, Fig. S1), run when the user names none. */
     public static final List<String> PAPER_SCHEMES = List.of("atlas", "exp", "gifee", "retraction", "opca");
-    /** At most this many warm-up updates per scheme: enough for the JIT's C2 compilation of small kernels. */
-    private static final int WARM_UP_UPDATES = 20_000;
+    /** At most this many warm-up samples (and at most 64 MB of them): a warm-up round is one pass through them. */
+    private static final int WARM_UP_SAMPLES = 1000;
     /** The batch mean is a reference for errors of 1e-4 and more: its gradient is driven far below them. */
     private static final double KARCHER_TOLERANCE = 1e-12;
     /** Batch gradient steps before the reference mean is given up: descent from a sample converges in tens. */
@@ -77,12 +77,27 @@ public final class FrechetRuns {
      * @param schemes    scheme names as given; empty for {@link #PAPER_SCHEMES}, of which those a manifold does not
      *                   offer are skipped with a note
      * @param curves     whether to record error curves (for plots)
-     * @param warmUp     seconds of untimed updates per scheme before the run (JIT warm-up), ≥ 0
+     * @param warmUp     when the untimed warm-up before the run ends ({@code --warmup})
      * @param progress   the progress bars of the runs
      */
     public record Settings(Providers providers, UnaryOperator<Manifold> prepare, String provider,
                            Map<String, String> parameters, double power, long count, long seed, List<String> schemes,
-                           boolean curves, double warmUp, ProgressBars progress) {
+                           boolean curves, WarmUpRule warmUp, ProgressBars progress) {
+    }
+
+    /**
+     * What a run's untimed warm-up did.
+     *
+     * @param setting    what {@code --warmup} asked for: {@code auto} or seconds
+     * @param rounds     its rounds (every scheme through the warm-up samples once, on fresh means)
+     * @param updates    its updates per scheme
+     * @param samples    the warm-up samples
+     * @param seconds    its wall-clock seconds, all schemes
+     * @param cpuSeconds the CPU seconds of its updates, all schemes
+     * @param ended      why it ended, e.g. {@code "when the JIT had compiled the update path (…)"}
+     */
+    public record WarmUpDone(String setting, int rounds, long updates, int samples, double seconds, double cpuSeconds,
+                             String ended) {
     }
 
     /**
@@ -93,10 +108,12 @@ public final class FrechetRuns {
      * @param parameters its parameters, defaults included
      * @param source     where the samples came from
      * @param outcomes   one per scheme, in the order requested
-     * @param notes      what the reader should know: skipped schemes, a substitute distribution, a blank distance
+     * @param warmUp     what the untimed warm-up before it did
+     * @param notes      what the reader should know: what is timed, skipped schemes, a substitute distribution, a
+     *                   blank distance
      */
     public record Run(String manifold, String provider, Map<String, String> parameters, String source,
-                      List<SchemeOutcome> outcomes, List<String> notes) {
+                      List<SchemeOutcome> outcomes, WarmUpDone warmUp, List<String> notes) {
     }
 
     /** A manifold ready to run: its schemes, and the notes its setup produced. */
@@ -144,7 +161,7 @@ public final class FrechetRuns {
             }
             // Warm-up samples come from their own stream, so the timed run sees the same samples either way.
             List<double[]> warmUp = new ArrayList<>();
-            for (int j = 0; settings.warmUp() > 0 && j < warmUpSamples(m); j++) {
+            for (int j = 0; !settings.warmUp().none() && j < Math.min(settings.count(), warmUpSamples(m)); j++) {
                 warmUp.add(draw.apply(warmRng));
             }
             runs.add(run(settings, p, configs.get(i), source, warmUp, warmUp.size()
@@ -271,7 +288,7 @@ public final class FrechetRuns {
             List<String> notes = new ArrayList<>(p.notes());
             Optional<double[]> mean = meanFile.map(f -> readMean(m, f));
             List<double[]> warmUp = new ArrayList<>();
-            if (settings.warmUp() > 0) {
+            if (!settings.warmUp().none()) {
                 try (NpyMatrixStream head = NpyMatrixStream.open("--input", input);
                      SampleSource first = SampleSource.file(m, head, input, mean)) {
                     for (int j = 0; j < warmUpSamples(m) && first.hasNext(); j++) {
@@ -292,9 +309,9 @@ public final class FrechetRuns {
                 + e.getValue()).collect(Collectors.joining());
     }
 
-    /** Warm-up samples kept in memory: at most 32, and at most 64 MB of them. */
+    /** Warm-up samples kept in memory: at most {@value #WARM_UP_SAMPLES}, and at most 64 MB of them. */
     private static int warmUpSamples(Manifold m) {
-        return (int) Math.max(1, Math.min(32, (64L << 20) / (8L * m.ambientDimension())));
+        return (int) Math.max(1, Math.min(WARM_UP_SAMPLES, (64L << 20) / (8L * m.ambientDimension())));
     }
 
     /**
@@ -310,19 +327,26 @@ public final class FrechetRuns {
         }
         SchemeComparison comparison = new SchemeComparison(m, p.schemes(), source.mean(), distance,
                 settings.curves());
-        SchemeComparison.WarmUp done = comparison.warmUp(warmUp, settings.warmUp(), WARM_UP_UPDATES);
+        SchemeComparison.WarmUp done = comparison.warmUp(warmUp, settings.warmUp());
         List<SchemeOutcome> outcomes;
         try (Progress progress = settings.progress().start("frechet " + m.name(), source.count())) {
             outcomes = comparison.run(source, source.count(), progress::stepTo);
         }
-        notes.add(0, "timed: each update alone (samples read ahead in blocks of " + outcomes.get(0).block()
-                + " and checked outside the timed region); " + (done.updates() == 0 ? "no warm-up"
-                : String.format(Locale.ROOT, "warm-up before timing: %d untimed updates per scheme (%.2f s in all) "
-                + "on throwaway means over %s", done.updates(), done.seconds(), warmUpSource)));
+        WarmUpDone summary = new WarmUpDone(settings.warmUp().setting(), done.progress().rounds(), done.updates(),
+                warmUp.size(), done.seconds(), done.cpuSeconds(), done.progress().reason());
+        notes.add(0, "timed: each update alone, " + outcomes.get(0).samples() + " per scheme (two System.nanoTime "
+                + "calls around OnlineFrechetMean.add; samples read ahead in blocks of " + outcomes.get(0).block()
+                + ", checked and copied outside the timed region)");
+        notes.add(1, done.updates() == 0 ? "no warm-up (--warmup " + summary.setting() + ")"
+                : String.format(Locale.ROOT, "untimed warm-up before timing (--warmup %s): %d rounds, %d updates per "
+                + "scheme on fresh throwaway means over %s, %.2f s (%.2f s CPU in updates), ended %s",
+                summary.setting(), summary.rounds(), summary.updates(), warmUpSource, summary.seconds(),
+                summary.cpuSeconds(), summary.ended()));
         Map<String, String> all = new LinkedHashMap<>();
         settings.providers().named(settings.provider()).parameters().forEach(s -> all.put(s.name(),
                 config.getOrDefault(s.name(), s.defaultValue().orElse(""))));
-        return new Run(m.name(), settings.provider(), all, source.description(), outcomes, List.copyOf(notes));
+        return new Run(m.name(), settings.provider(), all, source.description(), outcomes, summary,
+                List.copyOf(notes));
     }
 
     /**
@@ -435,6 +459,15 @@ public final class FrechetRuns {
             run.put("parameters", r.parameters());
             run.put("source", r.source());
             run.put("notes", r.notes());
+            Map<String, Object> warm = new LinkedHashMap<>();
+            warm.put("setting", r.warmUp().setting());
+            warm.put("rounds", r.warmUp().rounds());
+            warm.put("updatesPerScheme", r.warmUp().updates());
+            warm.put("samples", r.warmUp().samples());
+            warm.put("seconds", r.warmUp().seconds());
+            warm.put("cpuSeconds", r.warmUp().cpuSeconds());
+            warm.put("ended", r.warmUp().ended());
+            run.put("warmUp", warm);
             run.put("schemes", r.outcomes().stream().map(o -> {
                 Map<String, Object> s = new LinkedHashMap<>();
                 s.put("scheme", o.scheme());

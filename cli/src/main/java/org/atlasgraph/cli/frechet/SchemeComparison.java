@@ -26,18 +26,16 @@ import org.atlasgraph.optim.mean.UpdateTimer;
  * {@link UpdateTimer} attached to the mean (two {@code System.nanoTime} calls around {@code OnlineFrechetMean.add},
  * nothing else), giving the mean and the median; the CPU time of the updating thread over each scheme's blocks is
  * taken too, so that a mean far above the median can be told apart from time the thread spent descheduled on a busy
- * machine. Distances to the reference mean are measured at log-spaced checkpoints, outside the timing.
+ * machine. Distances to the reference mean are measured at log-spaced checkpoints, outside the timing. The untimed
+ * warm-up ({@link #warmUp}) runs the same loop over throwaway means, so that the code it compiles is the code timed.
  */
 final class SchemeComparison {
     /** Checkpoints per decade of the error curve: enough for a smooth log-x plot, few enough to be cheap. */
     private static final int POINTS_PER_DECADE = 12;
     /** The read-ahead block: 64 MB, so 20,000 samples of Gr(300,10) or 8 of Gr(2000,500) per block. */
     static final long BLOCK_BYTES = 64L << 20;
-    /**
-     * Warm-up means start afresh after this many updates, so that the paths of a run's first updates (large steps,
-     * chart changes, re-centres) are compiled along with the steady state.
-     */
-    static final int WARM_UP_RESTART = 500;
+    /** Every other warm-up round starts a fresh mean this often: a GPD run's first chart change comes within it. */
+    static final int WARM_UP_SEGMENT = 32;
 
     private final Manifold manifold;
     private final List<FrechetScheme> schemes;
@@ -64,43 +62,66 @@ final class SchemeComparison {
     /**
      * What the warm-up did, for the output.
      *
-     * @param updates the most untimed updates of a scheme
-     * @param seconds their total wall-clock time, all schemes
+     * @param progress   the rounds and updates under {@code --warmup}'s rule, and why they ended
+     * @param seconds    its total wall-clock time, all schemes, samples and bookkeeping included
+     * @param cpuSeconds the CPU time of the warm-up's updates, all schemes
      */
-    record WarmUp(long updates, double seconds) {
+    record WarmUp(WarmUpRule.Progress progress, double seconds, double cpuSeconds) {
+        /** @return the untimed updates per scheme */
+        long updates() {
+            return progress.updates();
+        }
     }
 
     /**
-     * Lets the JIT compile every scheme's update before anything is timed: each scheme runs, on throwaway means that
-     * start afresh every {@value #WARM_UP_RESTART} updates, through the given samples (cyclically) until it has spent
-     * {@code seconds} in updates or made {@code maxUpdates} of them. Without this the table would report interpreter
-     * speed for small sizes.
+     * Lets the JIT compile every scheme's update before anything is timed, through the same code as the timed run:
+     * rounds in which every scheme runs throwaway means through the given samples once, until the rule says stop (see
+     * {@link WarmUpRule}: by default when the JIT has compiled the update path). Rounds alternate between one fresh
+     * mean through all the samples (the steady state) and a fresh mean every {@value #WARM_UP_SEGMENT} samples, which
+     * repeats a run's first updates: initialisation, the large early steps and their chart changes. Those happen a few
+     * times per run, but each costs hundreds of µs until compiled (measured at Gr(30,5): 220–440 µs against ~2 µs for
+     * an update, so four of them doubled the mean of a 1000-sample run); with one fresh mean per round the JIT was
+     * still compiling their EJML decompositions after 200,000 updates. Without a warm-up the table would report
+     * interpreter speed for small sizes.
      *
-     * @param samples    a few samples of the same distribution (not retained)
-     * @param seconds    the update time to spend per scheme
-     * @param maxUpdates a cap on the updates per scheme
+     * @param samples samples of the run's distribution (not modified, not retained), e.g. the stream's first ones
+     * @param rule    when to stop
      * @return what was done
      */
-    WarmUp warmUp(List<double[]> samples, double seconds, int maxUpdates) {
-        if (samples.isEmpty() || seconds <= 0) {
-            return new WarmUp(0, 0);
+    WarmUp warmUp(List<double[]> samples, WarmUpRule rule) {
+        WarmUpRule.Progress progress = rule.start();
+        if (samples.isEmpty() || rule.none()) {
+            return new WarmUp(progress, 0, 0);
         }
-        long budget = (long) (seconds * 1e9);
+        double[][] buffer = samples.toArray(double[][]::new);
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        boolean cpuTime = threads.isCurrentThreadCpuTimeSupported();
+        JitActivity jit = new JitActivity();
+        LogHistogram discarded = new LogHistogram();
         long start = System.nanoTime();
-        long most = 0;
-        for (FrechetScheme s : schemes) {
-            UpdateTimer timer = new UpdateTimer();
-            OnlineFrechetMean m = null;
-            int i = 0;
-            for (; i < maxUpdates && timer.totalNanos() < budget; i++) {
-                if (i % WARM_UP_RESTART == 0) {
-                    m = new OnlineFrechetMean(manifold, s).listen(timer);
+        long cpuTotal = 0;
+        boolean again = true;
+        while (again) {
+            long roundStart = System.nanoTime();
+            long roundCpu = 0;
+            long roundWall = 0;
+            int segment = progress.rounds() % 2 == 0 ? buffer.length : WARM_UP_SEGMENT;
+            for (FrechetScheme s : schemes) {
+                UpdateTimer timer = new UpdateTimer();
+                long cpuStart = cpuTime ? threads.getCurrentThreadCpuTime() : 0;
+                for (int from = 0; from < buffer.length; from += segment) {
+                    OnlineFrechetMean mean = new OnlineFrechetMean(manifold, s).listen(timer);
+                    pass(mean, timer, discarded, buffer, from, Math.min(buffer.length, from + segment), Curve.NONE);
                 }
-                m.add(samples.get(i % samples.size()));
+                long cpu = cpuTime ? threads.getCurrentThreadCpuTime() - cpuStart : timer.totalNanos();
+                cpuTotal += cpu;
+                roundCpu = Math.max(roundCpu, cpu);
+                roundWall = Math.max(roundWall, timer.totalNanos());
             }
-            most = Math.max(most, i);
+            again = progress.next(buffer.length, roundCpu, roundWall, System.nanoTime() - roundStart,
+                    jit.quietSinceLastCall());
         }
-        return new WarmUp(most, (System.nanoTime() - start) * 1e-9);
+        return new WarmUp(progress, (System.nanoTime() - start) * 1e-9, cpuTotal * 1e-9);
     }
 
     /**
@@ -119,15 +140,13 @@ final class SchemeComparison {
         OnlineFrechetMean[] means = new OnlineFrechetMean[schemeCount];
         UpdateTimer[] timers = new UpdateTimer[schemeCount];
         LogHistogram[] times = new LogHistogram[schemeCount];
+        Curve[] curves = new Curve[schemeCount];
         long[] cpu = new long[schemeCount];
-        long[] checkpoint = new long[schemeCount];
-        List<List<CurvePoint>> points = new ArrayList<>();
         for (int i = 0; i < schemeCount; i++) {
             timers[i] = new UpdateTimer();
             means[i] = new OnlineFrechetMean(manifold, schemes.get(i)).listen(timers[i]);
             times[i] = new LogHistogram();
-            checkpoint[i] = 1;
-            points.add(new ArrayList<>());
+            curves[i] = this.curves ? new Curve(count) : Curve.NONE;
         }
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         boolean cpuTime = threads.isCurrentThreadCpuTimeSupported();
@@ -139,19 +158,8 @@ final class SchemeComparison {
                 filled++;
             }
             for (int i = 0; i < schemeCount; i++) {
-                OnlineFrechetMean mean = means[i];
-                UpdateTimer timer = timers[i];
-                LogHistogram histogram = times[i];
                 long cpuStart = cpuTime ? threads.getCurrentThreadCpuTime() : 0;
-                for (int j = 0; j < filled; j++) {
-                    mean.add(buffer[j]);
-                    histogram.add(timer.lastNanos());
-                    long seen = done + j + 1;
-                    if (curves && (seen == checkpoint[i] || seen == count)) {
-                        points.get(i).add(new CurvePoint(seen, distanceToReference(mean)));
-                        checkpoint[i] = nextCheckpoint(seen);
-                    }
-                }
+                pass(means[i], timers[i], times[i], buffer, 0, filled, curves[i]);
                 cpu[i] += cpuTime ? threads.getCurrentThreadCpuTime() - cpuStart : 0;
             }
             done += filled;
@@ -166,9 +174,51 @@ final class SchemeComparison {
             OptionalDouble cpuMicros = cpuTime && r.samples() > 0 ? OptionalDouble.of(cpu[i] * 1e-3 / r.samples())
                     : OptionalDouble.empty();
             outcomes.add(new SchemeOutcome(r.scheme(), r.samples(), timer.seconds(), timer.microsPerUpdate(),
-                    times[i].median() * 1e-3, cpuMicros, dist, r.chartChanges(), List.copyOf(points.get(i)), block));
+                    times[i].median() * 1e-3, cpuMicros, dist, r.chartChanges(), curves[i].points(), block));
         }
         return outcomes;
+    }
+
+    /**
+     * Adds the samples {@code from} to {@code to} (exclusive) of the buffer to one scheme's mean, each update timed
+     * alone. The warm-up and the timed run share this loop, so the code the warm-up compiles is the code that is timed.
+     */
+    private void pass(OnlineFrechetMean mean, UpdateTimer timer, LogHistogram histogram, double[][] buffer,
+                      int from, int to, Curve curve) {
+        for (int j = from; j < to; j++) {
+            mean.add(buffer[j]);
+            histogram.add(timer.lastNanos());
+            if (curve.due(mean.count())) {
+                curve.add(mean.count(), distanceToReference(mean));
+            }
+        }
+    }
+
+    /** The checkpoints of one scheme's error curve and the points recorded at them. */
+    private static final class Curve {
+        /** No curve: never due. */
+        static final Curve NONE = new Curve(0);
+
+        private final long count;
+        private final List<CurvePoint> points = new ArrayList<>();
+        private long next = 1;
+
+        Curve(long count) {
+            this.count = count;
+        }
+
+        boolean due(long seen) {
+            return count > 0 && (seen == next || seen == count);
+        }
+
+        void add(long seen, double distance) {
+            points.add(new CurvePoint(seen, distance));
+            next = nextCheckpoint(seen);
+        }
+
+        List<CurvePoint> points() {
+            return List.copyOf(points);
+        }
     }
 
     private double distanceToReference(OnlineFrechetMean mean) {
