@@ -108,6 +108,10 @@ final class GrassmannRunningMean implements RunningMean {
                 // Kernels trust their inputs; only now is the sample validated, to say what was wrong with it.
                 Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for " + grassmann.name());
                 Checks.requireOnManifold("ambient", ambient, grassmann::checkPoint);
+                if (!(Dense.maxAbs(ambient) < 1e150)) {
+                    throw new ArithmeticException("running mean: the squares of the sample's entries overflow"
+                            + " (largest |x| " + Dense.maxAbs(ambient) + "); scale its basis");
+                }
                 return false;
             }
             double[] f = correction.factor();
@@ -166,6 +170,12 @@ final class GrassmannRunningMean implements RunningMean {
                 sum += lambda[a] * za2;
             }
             return sum;
+        }
+
+        /** A sample with an entry that is not finite leaves XᵀX's diagonal non-finite: the kernel stops there. */
+        @Override
+        public boolean rejectsNonFinite() {
+            return true;
         }
 
         @Override
