@@ -233,14 +233,15 @@ final class GrassmannKernels {
             zeros = new double[small == null ? 0 : m * k];
             xi = new double[kk];
             g = new double[kk + span];
-            top = new double[kk];
-            r = new double[kk];
+            // The vector kernels' unpadded k×k products read and write a span past the last row (SmallKernels).
+            top = new double[kk + span];
+            r = new double[kk + span];
             lu = new double[kk];
             identity = new double[kk];
             for (int a = 0; a < k; a++) {
                 identity[a * k + a] = 1;
             }
-            tx = new double[kk];
+            tx = new double[kk + span];
             z = new double[kk];
             xtx = new double[kk + span];
             memoT = new double[kk];
@@ -509,7 +510,7 @@ final class GrassmannKernels {
             } else {
                 ws.small.gram(chart.wide(), chart.widePitch(), x, chart.n, k, ws.g);
             }
-            product(q.v, ws.g, ws.top, k, false);
+            ws.small.multiply(q.v, k, false, ws.g, k, ws.top, k, k);
             for (int i = 0; i < k * k; i++) {
                 ws.top[i] += ws.xi[i];
             }
@@ -569,7 +570,7 @@ final class GrassmannKernels {
                 return -1;
             }
             if (adHoc) {
-                product(ws.g, ws.r, ws.tx, k, false);
+                ws.small.multiply(ws.g, k, false, ws.r, k, ws.tx, k, k);
             }
             return ws.small.update(x, chart.lower, ws.rPad, k, u, ws.zeros, t, u, ws.p, true);
         }

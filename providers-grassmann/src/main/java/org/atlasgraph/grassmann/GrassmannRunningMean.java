@@ -64,6 +64,8 @@ final class GrassmannRunningMean implements RunningMean {
         private final double[] vty;
         /** The native BLAS for the k×k products, or {@code null}. */
         private final LargeKernels blas;
+        /** The vector kernels for them, or {@code null}. */
+        private final SmallKernels small;
         private final double[] lambda;
         private GrassmannChart chart;
         private double offset;
@@ -76,11 +78,14 @@ final class GrassmannRunningMean implements RunningMean {
             this.m = chart.m;
             GrassmannKernels.Workspace ws = workspace.get();
             this.blas = ws.large;
+            this.small = ws.small;
             this.correction = new NormalCorrection(k, ws.small, ws.large);
             this.u = new double[m * k];
-            this.y = new double[k * k];
+            // The vector kernels' unpadded products read and write a span past the last row (SmallKernels).
+            int slack = small == null ? 0 : small.span(k);
+            this.y = new double[k * k + slack];
             this.tu = new double[k * k];
-            this.vty = new double[k * k];
+            this.vty = new double[k * k + slack];
             this.lambda = new double[k];
             centreAt(chart);
         }
@@ -145,6 +150,8 @@ final class GrassmannRunningMean implements RunningMean {
             double[] v = q.v;
             if (blas != null) {
                 blas.gemm(true, false, k, k, k, 1, v, y, 0, vty);
+            } else if (small != null) {
+                small.multiply(v, k, true, y, k, vty, k, k);
             } else {
                 Arrays.fill(vty, 0);
                 for (int b = 0; b < k; b++) {

@@ -81,13 +81,17 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     private final SmallKernels small;
     /** The row length of {@code cholesky} and of the padded copies below: the vector kernels' span, else k. */
     private final int pitch;
-    /** XᵀX, R, Rᵀ, a product, E and F with rows of {@code pitch} lanes, for the vector kernels (else empty). */
-    private final double[] gramPadded;
-    private final double[] rPadded;
-    private final double[] rtPadded;
-    private final double[] productPadded;
+    /**
+     * For the vector kernels (else empty): (XᵀX)R, E before symmetrizing and R·F unpadded with the span's slack
+     * after the last row; E, F and E·F with rows of {@code pitch} lanes (zeros beyond k).
+     */
+    private final double[] productFlat;
+    private final double[] eFlat;
     private final double[] ePadded;
     private final double[] factorPadded;
+    private final double[] efPadded;
+    /** The absolute row sums of E, for its ∞-norm (vector path). */
+    private final double[] rowSums;
     private final EigenDecomposition_F64<DMatrixRMaj> eig;
     private double squaredDistance;
 
@@ -104,12 +108,13 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         this.pitch = small == null ? k : small.span(k);
         int kk = k * k;
         int padded = small == null ? 0 : k * pitch;
-        gramPadded = new double[padded];
-        rPadded = new double[padded];
-        rtPadded = new double[padded];
-        productPadded = new double[padded];
+        int flat = small == null ? 0 : kk + pitch;
+        productFlat = new double[flat];
+        eFlat = new double[flat];
         ePadded = new double[padded];
         factorPadded = new double[padded];
+        efPadded = new double[padded];
+        rowSums = new double[k];
         e = new double[kk];
         tmp = new double[kk];
         vectors = new double[kk];
@@ -131,6 +136,12 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         return factor;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>On the vector kernels {@code gram} and {@code r} need the span's slack after their last row (see
+     * {@link SmallKernels#multiply}), as the workspace gives them.
+     */
     @Override
     public boolean apply(double[] gram, double[] r) {
         // XᵀX's diagonal is finite exactly when every entry of X is (and its squares do not overflow): k tests in
@@ -140,26 +151,12 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
                 return false;
             }
         }
-        // E = Rᵀ (XᵀX) R − I = BᵀB, symmetric.
         if (small != null) {
-            for (int a = 0; a < k; a++) {
-                System.arraycopy(gram, a * k, gramPadded, a * pitch, k);
-                System.arraycopy(r, a * k, rPadded, a * pitch, k);
-                for (int b = 0; b < k; b++) {
-                    rtPadded[a * pitch + b] = r[b * k + a];
-                }
-            }
-            small.multiply(gramPadded, rPadded, productPadded, k);
-            small.multiply(rtPadded, productPadded, ePadded, k);
-            for (int a = 0; a < k; a++) {
-                for (int b = a; b < k; b++) {
-                    double v = 0.5 * (ePadded[a * pitch + b] + ePadded[b * pitch + a]);
-                    e[a * k + b] = v;
-                    e[b * k + a] = v;
-                }
-            }
-
-        } else if (blas != null || k >= GrassmannKernels.BLOCKED_FROM_K) {
+            applyVector(gram, r);
+            return true;
+        }
+        // E = Rᵀ (XᵀX) R − I = BᵀB, symmetric.
+        if (blas != null || k >= GrassmannKernels.BLOCKED_FROM_K) {
             product(gram, r, tmp, false);
             product(r, tmp, e, true);
             for (int a = 0; a < k; a++) {
@@ -175,10 +172,6 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         }
         for (int a = 0; a < k; a++) {
             e[a * k + a] -= 1;
-            if (small != null) {
-                // The vector kernels' quadrature reads E (symmetric, I subtracted) padded.
-                System.arraycopy(e, a * k, ePadded, a * pitch, k);
-            }
         }
         // λ_max ≤ min(‖E‖_F, ‖E‖_∞): the Frobenius norm is basis-free, the largest absolute row sum tighter where
         // E is nearly diagonal.
@@ -199,19 +192,68 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         } else {
             spectral();
         }
-        if (small != null) {
+        System.arraycopy(r, 0, r0, 0, k * k);
+        product(r0, factor, r, false);
+        return true;
+    }
+
+    /**
+     * The vector kernels' correction: E = Rᵀ((XᵀX)R) by two unpadded products, symmetrized into its padded copy
+     * with its norms on the way; the quadrature's inverses and sums on padded rows; R·F unpadded. F is copied
+     * unpadded for {@link #factor}.
+     */
+    private void applyVector(double[] gram, double[] r) {
+        small.multiply(gram, k, false, r, k, productFlat, k, k);
+        small.multiply(r, k, true, productFlat, k, eFlat, k, k);
+        double frobenius = 0;
+        Arrays.fill(rowSums, 0);
+        for (int a = 0; a < k; a++) {
+            double diagonal = eFlat[a * k + a] - 1;
+            ePadded[a * pitch + a] = diagonal;
+            frobenius += diagonal * diagonal;
+            rowSums[a] += Math.abs(diagonal);
+            for (int b = a + 1; b < k; b++) {
+                double v = 0.5 * (eFlat[a * k + b] + eFlat[b * k + a]);
+                ePadded[a * pitch + b] = v;
+                ePadded[b * pitch + a] = v;
+                frobenius += 2 * v * v;
+                rowSums[a] += Math.abs(v);
+                rowSums[b] += Math.abs(v);
+            }
+        }
+        double rows = 0;
+        for (int a = 0; a < k; a++) {
+            rows = Math.max(rows, rowSums[a]);
+        }
+        int nodes = nodes(Math.min(Math.sqrt(frobenius), rows));
+        if (nodes > 0) {
+            Arrays.fill(factorPadded, 0);
+            Arrays.fill(efPadded, 0);
+            for (int j = 0; j < nodes; j++) {
+                double u2 = NODES[nodes][j] * NODES[nodes][j];
+                small.invert(ePadded, u2, cholesky, k);
+                small.accumulate(cholesky, WEIGHTS[nodes][j], WEIGHTS[nodes][j] / u2, factorPadded, efPadded, k);
+            }
+            // Σθ² = tr(EF·F) = Σ_ab (EF)_ab F_ab (both symmetric).
+            double sum = 0;
+            for (int a = 0; a < k; a++) {
+                for (int b = 0; b < k; b++) {
+                    sum += efPadded[a * pitch + b] * factorPadded[a * pitch + b];
+                }
+                System.arraycopy(factorPadded, a * pitch, factor, a * k, k);
+            }
+            squaredDistance = sum;
+        } else {
+            for (int a = 0; a < k; a++) {
+                System.arraycopy(ePadded, a * pitch, e, a * k, k);
+            }
+            spectral();
             for (int a = 0; a < k; a++) {
                 System.arraycopy(factor, a * k, factorPadded, a * pitch, k);
             }
-            small.multiply(rPadded, factorPadded, productPadded, k);
-            for (int a = 0; a < k; a++) {
-                System.arraycopy(productPadded, a * pitch, r, a * k, k);
-            }
-        } else {
-            System.arraycopy(r, 0, r0, 0, k * k);
-            product(r0, factor, r, false);
         }
-        return true;
+        small.multiply(r, k, false, factorPadded, pitch, productFlat, k, k);
+        System.arraycopy(productFlat, 0, r, 0, k * k);
     }
 
     /** @return the fewest node pairs whose error bound at s is below {@link #TOLERANCE}, 0 if more than the most */
@@ -237,27 +279,23 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         Arrays.fill(ef, 0, k * k, 0);
         for (int j = 0; j < n; j++) {
             double u2 = NODES[n][j] * NODES[n][j];
-            if (small != null) {
-                small.invert(ePadded, u2, cholesky, k);
-            } else {
-                for (int a = 0; a < k; a++) {
-                    for (int b = 0; b < k; b++) {
-                        cholesky[a * k + b] = u2 * e[a * k + b];
-                    }
-                    cholesky[a * k + a] += 1;
+            for (int a = 0; a < k; a++) {
+                for (int b = 0; b < k; b++) {
+                    cholesky[a * k + b] = u2 * e[a * k + b];
                 }
-                if (blas == null) {
-                    invert(cholesky);
-                } else if (!blas.invertSpd(cholesky, k)) {
-                    // I + u²E has eigenvalues ≥ 1 unless E is not finite: let the NaN reach the caller's check.
-                    Arrays.fill(cholesky, Double.NaN);
-                }
+                cholesky[a * k + a] += 1;
+            }
+            if (blas == null) {
+                invert(cholesky);
+            } else if (!blas.invertSpd(cholesky, k)) {
+                // I + u²E has eigenvalues ≥ 1 unless E is not finite: let the NaN reach the caller's check.
+                Arrays.fill(cholesky, Double.NaN);
             }
             double w = WEIGHTS[n][j];
             double v = w / u2;
             for (int a = 0; a < k; a++) {
                 for (int b = a; b < k; b++) {
-                    double inverse = cholesky[a * pitch + b];
+                    double inverse = cholesky[a * k + b];
                     factor[a * k + b] += w * inverse;
                     ef[a * k + b] += v * ((a == b ? 1 : 0) - inverse);
                 }

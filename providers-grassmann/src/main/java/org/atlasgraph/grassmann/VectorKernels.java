@@ -186,23 +186,39 @@ final class VectorKernels implements SmallKernels {
     }
 
     @Override
-    public void multiply(double[] a, double[] b, double[] out, int k) {
+    public void multiply(double[] a, int aStride, boolean transposeA, double[] b, int bStride, double[] out,
+                         int outStride, int k) {
         int span = span(k);
+        int across = transposeA ? 1 : aStride;
+        int along = transposeA ? aStride : 1;
         for (int i = 0; i < k; i++) {
-            int o = i * span;
             DoubleVector s = DoubleVector.zero(S);
             DoubleVector t = s;
             for (int j = 0; j < k; j++) {
-                DoubleVector f = DoubleVector.broadcast(S, a[o + j]);
-                s = DoubleVector.fromArray(S, b, j * span).fma(f, s);
+                DoubleVector f = DoubleVector.broadcast(S, a[i * across + j * along]);
+                s = DoubleVector.fromArray(S, b, j * bStride).fma(f, s);
                 if (span != L) {
-                    t = DoubleVector.fromArray(S, b, j * span + L).fma(f, t);
+                    t = DoubleVector.fromArray(S, b, j * bStride + L).fma(f, t);
                 }
             }
+            int o = i * outStride;
             s.intoArray(out, o);
             if (span != L) {
                 t.intoArray(out, o + L);
             }
+        }
+    }
+
+    @Override
+    public void accumulate(double[] inverse, double w, double v, double[] f, double[] ef, int k) {
+        int span = span(k);
+        double[] identity = span == L ? IDENTITY_1 : IDENTITY_2;
+        DoubleVector wv = DoubleVector.broadcast(S, w);
+        DoubleVector vv = DoubleVector.broadcast(S, v);
+        for (int j = 0; j < k * span; j += L) {
+            DoubleVector inv = DoubleVector.fromArray(S, inverse, j);
+            inv.fma(wv, DoubleVector.fromArray(S, f, j)).intoArray(f, j);
+            DoubleVector.fromArray(S, identity, j).sub(inv).fma(vv, DoubleVector.fromArray(S, ef, j)).intoArray(ef, j);
         }
     }
 
