@@ -213,7 +213,8 @@ final class BlasKernels implements LargeKernels {
      *
      * @return {@code false} when the factor rejects the sample (see {@link GrassmannKernels.RightFactor#apply})
      */
-    private static boolean applyFactor(NativeBuffers b, GrassmannKernels.RightFactor factor, double[] r, double[] gram) {
+    private static boolean applyFactor(NativeBuffers b, GrassmannKernels.RightFactor factor, double[] r,
+                                       double[] gram) {
         int k = b.k;
         openblas.cblas_dsyrk(ROW, UPPER, TRANSPOSE, k, b.m, 1, b.xj, k, 0, b.gram, k);
         openblas.cblas_dsyrk(ROW, UPPER, TRANSPOSE, k, k, 1, b.xi, k, 1, b.gram, k);
