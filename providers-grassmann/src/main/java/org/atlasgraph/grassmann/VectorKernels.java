@@ -72,9 +72,7 @@ final class VectorKernels implements SmallKernels {
             both1(wide, kPad, x, k, g, self, safe);
         } else {
             gram2(wide, kPad, x, k, g, safe);
-            // XᵀX is the same pass with X for W̃ (rows of k): eight sums keep the adders busy where a pass of its
-            // own with four was bound by their latency (measured: a fifth of the update at Gr(300,10)).
-            gram2(x, k, x, k, self, safe);
+            self2(x, k, self, safe);
         }
         for (int r = safe; r < n; r++) {
             for (int a = 0; a < k; a++) {
@@ -166,6 +164,37 @@ final class VectorKernels implements SmallKernels {
         }
         if (a0 + 3 < k) {
             s3.intoArray(out, (a0 + 3) * k);
+        }
+    }
+
+    /**
+     * L &lt; k ≤ 2L: XᵀX over rows 0..safe−1, blocks of two rows, two vectors per row of X (four sums), in a pass
+     * of its own after {@link #gram2}: one pass for both (sixteen sums) is more of the Vector API than JDK 17's C2
+     * inlines, and its operations ran out of line (allocating). Past-the-row broadcasts as in {@link #both1}.
+     */
+    private static void self2(double[] x, int k, double[] self, int safe) {
+        for (int a0 = 0; a0 < k; a0 += 2) {
+            DoubleVector q0 = DoubleVector.zero(S);
+            DoubleVector q1 = q0;
+            DoubleVector p0 = q0;
+            DoubleVector p1 = q0;
+            for (int r = 0; r < safe; r++) {
+                int o = r * k;
+                DoubleVector u = DoubleVector.fromArray(S, x, o);
+                DoubleVector v = DoubleVector.fromArray(S, x, o + L);
+                DoubleVector x0 = DoubleVector.broadcast(S, x[o + a0]);
+                DoubleVector x1 = DoubleVector.broadcast(S, x[o + a0 + 1]);
+                q0 = u.fma(x0, q0);
+                p0 = v.fma(x0, p0);
+                q1 = u.fma(x1, q1);
+                p1 = v.fma(x1, p1);
+            }
+            q0.intoArray(self, a0 * k);
+            p0.intoArray(self, a0 * k + L);
+            if (a0 + 1 < k) {
+                q1.intoArray(self, (a0 + 1) * k);
+                p1.intoArray(self, (a0 + 1) * k + L);
+            }
         }
     }
 
@@ -303,11 +332,7 @@ final class VectorKernels implements SmallKernels {
         return pairs;
     }
 
-    /**
-     * L &lt; k ≤ 2L: blocks of four rows of Wᵀ, two vectors per row of X; @return the first row left to scalar code.
-     * W̃ may be X itself (kPad = k, for XᵀX): the broadcasts of the last block then read past row r's k entries into
-     * the next row (inside X, as r·k + span ≤ n·k), for sums of rows a ≥ k that are not stored.
-     */
+    /** L &lt; k ≤ 2L: blocks of four rows of Wᵀ, two vectors per row of X; @return the first row left to scalar code */
     private static int gram2(double[] wide, int kPad, double[] x, int k, double[] g, int safe) {
         for (int a0 = 0; a0 < k; a0 += 4) {
             DoubleVector s0 = DoubleVector.zero(S);
