@@ -25,17 +25,20 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * the fewest n ≤ {@value #MAX_NODES} that reach {@value #TOLERANCE} are taken, each node costing one k×k inverse of
  * {@code I + u_j² E} (eigenvalues ≥ 1, perfectly conditioned): Gauss–Jordan without pivoting (k³), its rows as
  * vectors where the vector kernels are given (k ≤ 16), LAPACK's DPOTRF/DPOTRI where the native BLAS is (k ≥ 17),
- * else scalar loops. The k×k products go the same ways. In the running mean of GPD(X, 2) samples at the sizes of
- * Fig. 1, n averaged 4.9 at Gr(30,5), 3 at Gr(100,5) and Gr(300,10), 2 at Gr(2000,10), 4 at Gr(2000,100) (400
- * samples, 60 at Gr(2000,100); with ‖E‖_F alone 5.0, 3.4, 3, 2 and 5). Where the bound is too large (principal angles
+ * else scalar loops. The k×k products go the same ways (on the vector kernels unpadded where they feed no inverse,
+ * so that nothing is copied between layouts). In the running mean of GPD(X, 2) samples at the sizes of Fig. 1, at a
+ * tolerance of 10⁻¹⁴, n averaged 4.9 at Gr(30,5), 3 at Gr(100,5) and Gr(300,10), 2 at Gr(2000,10), 4 at
+ * Gr(2000,100) (400 samples, 60 at Gr(2000,100); with ‖E‖_F alone 5.0, 3.4, 3, 2 and 5); {@value #TOLERANCE} takes
+ * one node fewer where the bound lies in (0.062, 0.149] (four for five) or (0.015, 0.048] (three for four), not
+ * re-counted. Where the bound is too large (principal angles
  * near 45° and beyond) the symmetric eigendecomposition is used instead: cyclic Jacobi below {@link #JACOBI_BELOW},
  * EJML's QR algorithm from it on. The squared distance of the sample from the centre,
  * {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the way: the quadrature sums E·g(E) beside g(E) from the
  * same inverses, so the trace costs k².
  *
  * <p>Per sample, then, (2.5 + n)k³ multiply-adds besides XᵀX: at k = 5 this k×k work, not the O(nk²) passes,
- * is most of the running mean's time (a profile of Gr(30,5) with the scalar k×k loops: 60%), the reason it costs more
- * than Alg. 1's step there.
+ * was most of the running mean's time (a profile of Gr(30,5) with the scalar k×k loops: 60%; with the vector kernels
+ * on padded copies, a third).
  *
  * <p>Mutable, single-threaded, allocation-free below {@link GrassmannKernels#BLOCKED_FROM_K}.
  */
@@ -50,7 +53,7 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
      * each (ε here; ‖B‖² = λ_max ≤ 1.1 wherever the sums are used) moves the estimate by at most 1.05ε, about seven
      * orders of magnitude below the statistical error √(s/N) of any stream a machine can run (s ~ 10⁻², N ≤ 10¹²),
      * and below the 10⁻¹⁰ at which the tests compare it with the closed forms. From 10⁻¹⁴ it saves a node in most
-     * samples at Gr(30,5): four reach it up to a bound of 0.157 on λ_max, where 10⁻¹⁴ needed five from 0.063.
+     * samples at Gr(30,5): four reach it up to a bound of 0.153 on λ_max, where 10⁻¹⁴ needed five from 0.062.
      */
     static final double TOLERANCE = 1e-11;
     /** Most Gauss–Legendre node pairs; beyond them (a bound on λ_max above 1.1) the eigendecomposition is cheaper. */
