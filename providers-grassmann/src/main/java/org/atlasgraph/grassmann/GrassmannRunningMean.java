@@ -25,10 +25,12 @@ import org.atlasgraph.api.check.Checks;
  * kernel's 2(n−k)k² multiply-adds, the sample's Gram matrix XᵀX (nk² in the vector kernels' passes for k ≤ 16, nk²/2
  * by DSYRK from k = 17), the correction's (2.5 + n_GL)k³ and (G·RF, VᵀY) 2k³ (DGEMM from k = 17), and O((n−k)k) for
  * the update, which writes into the state in place. Measured against Alg. 1 (the {@code alg1} scheme; bench's
- * {@code FrechetCpuTime}, thread CPU time on a shared 2-core machine): about its cost at Gr(100,5) and Gr(300,10)
- * (0.91–1.00×), less at Gr(2000,10) (0.54–0.64×: Alg. 1's driver allocates a new (n−k)×k coordinate array per
- * sample and its difference from the previous one), 1.1–1.3× at Gr(2000,100) (the DSYRK of XᵀX is a quarter of
- * Alg. 1's two DGEMMs) and 1.35–1.5× at Gr(30,5), where the k×k work, not the passes, dominates.
+ * {@code FrechetCpuTime}, thread CPU time on a shared 2-core machine, load 6–15): less than its cost at Gr(100,5)
+ * (0.66–0.67×), Gr(300,10) (0.59× in a JVM of its own) and Gr(2000,10) (0.61×: Alg. 1's driver allocates a new
+ * (n−k)×k coordinate array per sample and its difference from the previous one), 1.1–1.2× at Gr(2000,100) (the
+ * DSYRK of XᵀX is a quarter of Alg. 1's two DGEMMs) and 1.09–1.19× at Gr(30,5), where the k×k work, not the passes,
+ * dominates. The mean itself does not pass over the sample's entries to check them ({@link RunningMean.State#rejectsNonFinite}):
+ * XᵀX's diagonal tells the correction whether they are finite, before the state changes.
  * No allocation below {@link GrassmannKernels#BLOCKED_FROM_K}. The estimate leaves the chart's domain of trust
  * when ‖L‖ ≥ π/4 (then every principal angle to the centre is below π/4, |b_ij| &lt; 1); the state re-centres there.
  */
