@@ -29,8 +29,9 @@ import org.atlasgraph.api.check.Checks;
  * (0.66–0.67×), Gr(300,10) (0.59× in a JVM of its own) and Gr(2000,10) (0.61×: Alg. 1's driver allocates a new
  * (n−k)×k coordinate array per sample and its difference from the previous one), 1.1–1.2× at Gr(2000,100) (the
  * DSYRK of XᵀX is a quarter of Alg. 1's two DGEMMs) and 1.09–1.19× at Gr(30,5), where the k×k work, not the passes,
- * dominates. The mean itself does not pass over the sample's entries to check them ({@link RunningMean.State#rejectsNonFinite}):
- * XᵀX's diagonal tells the correction whether they are finite, before the state changes.
+ * dominates. The mean itself does not pass over the sample's entries to check them
+ * ({@link RunningMean.State#rejectsNonFinite}): XᵀX's diagonal tells the correction whether they are finite, before
+ * the state changes.
  * No allocation below {@link GrassmannKernels#BLOCKED_FROM_K}. The estimate leaves the chart's domain of trust
  * when ‖L‖ ≥ π/4 (then every principal angle to the centre is below π/4, |b_ij| &lt; 1); the state re-centres there.
  */
