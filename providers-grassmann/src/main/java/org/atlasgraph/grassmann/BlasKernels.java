@@ -194,8 +194,8 @@ final class BlasKernels implements LargeKernels {
         // R = N⁻¹ S_k⁻¹ (S_k⁻¹ = I for Ehresmann charts);  P = X_J R;  T_X = G R.
         Pointer.memcpy(b.r, b.sk, (long) k * k * Double.BYTES);
         openblas.LAPACKE_dgetrs(LAPACK_ROW, (byte) 'N', k, k, b.top, k, b.pivots, b.r, k);
-        if (factor != null) {
-            applyFactor(b, factor, r, gram);
+        if (factor != null && !applyFactor(b, factor, r, gram)) {
+            return false;
         }
         openblas.cblas_dgemm(ROW, NO, NO, m, k, k, 1, b.xj, k, b.r, k, 0, b.p, k);
         b.p.get(p, 0, m * k);
@@ -210,8 +210,11 @@ final class BlasKernels implements LargeKernels {
 
     /**
      * XᵀX = X_JᵀX_J + X_IᵀX_I by two DSYRK (upper triangle, mirrored here), then R ← R·F on the Java side and back.
+     *
+     * @return {@code false} when the factor rejects the sample (see {@link GrassmannKernels.RightFactor#apply})
      */
-    private static void applyFactor(NativeBuffers b, GrassmannKernels.RightFactor factor, double[] r, double[] gram) {
+    private static boolean applyFactor(NativeBuffers b, GrassmannKernels.RightFactor factor, double[] r,
+                                       double[] gram) {
         int k = b.k;
         openblas.cblas_dsyrk(ROW, UPPER, TRANSPOSE, k, b.m, 1, b.xj, k, 0, b.gram, k);
         openblas.cblas_dsyrk(ROW, UPPER, TRANSPOSE, k, k, 1, b.xi, k, 1, b.gram, k);
@@ -222,8 +225,11 @@ final class BlasKernels implements LargeKernels {
             }
         }
         b.r.get(r, 0, k * k);
-        factor.apply(gram, r);
+        if (!factor.apply(gram, r)) {
+            return false;
+        }
         b.r.put(r, 0, k * k);
+        return true;
     }
 
     /** @return DGETRF's info for N in {@code b.top}, factorized in place (pivots in {@code b.pivots}) */

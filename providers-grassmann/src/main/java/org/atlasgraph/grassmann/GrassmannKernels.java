@@ -233,14 +233,15 @@ final class GrassmannKernels {
             zeros = new double[small == null ? 0 : m * k];
             xi = new double[kk];
             g = new double[kk + span];
-            top = new double[kk];
-            r = new double[kk];
+            // The vector kernels' unpadded k×k products read and write a span past the last row (SmallKernels).
+            top = new double[kk + span];
+            r = new double[kk + span];
             lu = new double[kk];
             identity = new double[kk];
             for (int a = 0; a < k; a++) {
                 identity[a * k + a] = 1;
             }
-            tx = new double[kk];
+            tx = new double[kk + span];
             z = new double[kk];
             xtx = new double[kk + span];
             memoT = new double[kk];
@@ -486,7 +487,7 @@ final class GrassmannKernels {
      * {@code ws.rPad}; P is left to the output pass.
      *
      * @param factor the change of R, or {@code null} for none
-     * @return {@code false} when N is numerically singular
+     * @return {@code false} when N is numerically singular or the factor rejects the sample
      */
     private static boolean solveSmall(GrassmannChart chart, double[] x, Workspace ws, RightFactor factor) {
         int k = chart.k;
@@ -509,7 +510,7 @@ final class GrassmannKernels {
             } else {
                 ws.small.gram(chart.wide(), chart.widePitch(), x, chart.n, k, ws.g);
             }
-            product(q.v, ws.g, ws.top, k, false);
+            ws.small.multiply(q.v, k, false, ws.g, k, ws.top, k, k);
             for (int i = 0; i < k * k; i++) {
                 ws.top[i] += ws.xi[i];
             }
@@ -517,8 +518,8 @@ final class GrassmannKernels {
                 return false;
             }
         }
-        if (factor != null) {
-            factor.apply(ws.xtx, ws.r);
+        if (factor != null && !factor.apply(ws.xtx, ws.r)) {
+            return false;
         }
         int span = ws.small.span(k);
         for (int a = 0; a < k; a++) {
@@ -537,8 +538,10 @@ final class GrassmannKernels {
         /**
          * @param gram XᵀX of the sample, k×k row-major, symmetric (not modified)
          * @param r    R, k×k row-major: read and overwritten with R·F
+         * @return {@code false}, R unchanged, when XᵀX has a diagonal entry that is not finite (an entry of X is
+         *     not, or its squares overflow): the kernel then leaves its output untouched, as for a singular N
          */
-        void apply(double[] gram, double[] r);
+        boolean apply(double[] gram, double[] r);
     }
 
     /**
@@ -554,8 +557,8 @@ final class GrassmannKernels {
      * @param u      m×k, updated in place
      * @param t      the step fraction
      * @param ws     this thread's workspace
-     * @return ‖u‖² after the update (NaN or ∞ when an entry is not finite), or −1 when N is numerically singular
-     *     (u untouched)
+     * @return ‖u‖² after the update (NaN or ∞ when an entry is not finite), or −1, u untouched, when N is
+     *     numerically singular or the factor rejects the sample (an entry of X not finite)
      */
     static double normalStep(GrassmannChart chart, double[] x, RightFactor factor, double[] u, double t,
                              Workspace ws) {
@@ -567,7 +570,7 @@ final class GrassmannKernels {
                 return -1;
             }
             if (adHoc) {
-                product(ws.g, ws.r, ws.tx, k, false);
+                ws.small.multiply(ws.g, k, false, ws.r, k, ws.tx, k, k);
             }
             return ws.small.update(x, chart.lower, ws.rPad, k, u, ws.zeros, t, u, ws.p, true);
         }
@@ -679,7 +682,7 @@ final class GrassmannKernels {
      * given, and P = X_J R into the workspace: the scalar loops below {@link #BLOCKED_FROM_K}, EJML from it on.
      *
      * @param factor the change of R, or {@code null} for none
-     * @return {@code false} when N is numerically singular
+     * @return {@code false} when N is numerically singular or the factor rejects the sample
      */
     private static boolean project(GrassmannChart chart, double[] x, Workspace ws, RightFactor factor) {
         int k = chart.k;
@@ -724,7 +727,9 @@ final class GrassmannKernels {
         }
         if (factor != null) {
             gatheredGram(ws, m, k, ws.xtx);
-            factor.apply(ws.xtx, ws.r);
+            if (!factor.apply(ws.xtx, ws.r)) {
+                return false;
+            }
         }
         if (blocked) {
             Dense.mult(Dense.wrap(m, k, xj), Dense.wrap(k, k, ws.r), Dense.wrap(m, k, ws.p));

@@ -25,10 +25,13 @@ import org.atlasgraph.api.check.Checks;
  * kernel's 2(n−k)k² multiply-adds, the sample's Gram matrix XᵀX (nk² in the vector kernels' passes for k ≤ 16, nk²/2
  * by DSYRK from k = 17), the correction's (2.5 + n_GL)k³ and (G·RF, VᵀY) 2k³ (DGEMM from k = 17), and O((n−k)k) for
  * the update, which writes into the state in place. Measured against Alg. 1 (the {@code alg1} scheme; bench's
- * {@code FrechetCpuTime}, thread CPU time on a shared 2-core machine): about its cost at Gr(100,5) and Gr(300,10)
- * (0.91–1.00×), less at Gr(2000,10) (0.54–0.64×: Alg. 1's driver allocates a new (n−k)×k coordinate array per
- * sample and its difference from the previous one), 1.1–1.3× at Gr(2000,100) (the DSYRK of XᵀX is a quarter of
- * Alg. 1's two DGEMMs) and 1.35–1.5× at Gr(30,5), where the k×k work, not the passes, dominates.
+ * {@code FrechetCpuTime}, thread CPU time on a shared 2-core machine, load 6–15): less than its cost at Gr(100,5)
+ * (0.66–0.67×), Gr(300,10) (0.59× in a JVM of its own) and Gr(2000,10) (0.61×: Alg. 1's driver allocates a new
+ * (n−k)×k coordinate array per sample and its difference from the previous one), 1.1–1.2× at Gr(2000,100) (the
+ * DSYRK of XᵀX is a quarter of Alg. 1's two DGEMMs) and 1.09–1.19× at Gr(30,5), where the k×k work, not the passes,
+ * dominates. The mean itself does not pass over the sample's entries to check them
+ * ({@link RunningMean.State#rejectsNonFinite}): XᵀX's diagonal tells the correction whether they are finite, before
+ * the state changes.
  * No allocation below {@link GrassmannKernels#BLOCKED_FROM_K}. The estimate leaves the chart's domain of trust
  * when ‖L‖ ≥ π/4 (then every principal angle to the centre is below π/4, |b_ij| &lt; 1); the state re-centres there.
  */
@@ -64,6 +67,8 @@ final class GrassmannRunningMean implements RunningMean {
         private final double[] vty;
         /** The native BLAS for the k×k products, or {@code null}. */
         private final LargeKernels blas;
+        /** The vector kernels for them, or {@code null}. */
+        private final SmallKernels small;
         private final double[] lambda;
         private GrassmannChart chart;
         private double offset;
@@ -76,11 +81,14 @@ final class GrassmannRunningMean implements RunningMean {
             this.m = chart.m;
             GrassmannKernels.Workspace ws = workspace.get();
             this.blas = ws.large;
+            this.small = ws.small;
             this.correction = new NormalCorrection(k, ws.small, ws.large);
             this.u = new double[m * k];
-            this.y = new double[k * k];
+            // The vector kernels' unpadded products read and write a span past the last row (SmallKernels).
+            int slack = small == null ? 0 : small.span(k);
+            this.y = new double[k * k + slack];
             this.tu = new double[k * k];
-            this.vty = new double[k * k];
+            this.vty = new double[k * k + slack];
             this.lambda = new double[k];
             centreAt(chart);
         }
@@ -108,6 +116,10 @@ final class GrassmannRunningMean implements RunningMean {
                 // Kernels trust their inputs; only now is the sample validated, to say what was wrong with it.
                 Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for " + grassmann.name());
                 Checks.requireOnManifold("ambient", ambient, grassmann::checkPoint);
+                if (!(Dense.maxAbs(ambient) < 1e150)) {
+                    throw new ArithmeticException("running mean: the squares of the sample's entries overflow"
+                            + " (largest |x| " + Dense.maxAbs(ambient) + "); scale its basis");
+                }
                 return false;
             }
             double[] f = correction.factor();
@@ -141,6 +153,8 @@ final class GrassmannRunningMean implements RunningMean {
             double[] v = q.v;
             if (blas != null) {
                 blas.gemm(true, false, k, k, k, 1, v, y, 0, vty);
+            } else if (small != null) {
+                small.multiply(v, k, true, y, k, vty, k, k);
             } else {
                 Arrays.fill(vty, 0);
                 for (int b = 0; b < k; b++) {
@@ -166,6 +180,12 @@ final class GrassmannRunningMean implements RunningMean {
                 sum += lambda[a] * za2;
             }
             return sum;
+        }
+
+        /** A sample with an entry that is not finite leaves XᵀX's diagonal non-finite: the kernel stops there. */
+        @Override
+        public boolean rejectsNonFinite() {
+            return true;
         }
 
         @Override

@@ -29,7 +29,7 @@ interface LargeKernels {
      * @param factor the change of R before P is formed, or {@code null} for none
      * @param gram  receives XᵀX, k×k (when a factor is given; else ignored, may be null)
      * @return {@code false} when a pivot of N's LU factorization falls below {@link Dense#SINGULAR_PIVOT} times the
-     *     largest entry of N (as {@link Dense#solve})
+     *     largest entry of N (as {@link Dense#solve}), or when the factor rejects the sample
      */
     boolean project(GrassmannChart chart, double[] x, Buffers b, double[] g, double[] r, double[] p, double[] tx,
                     GrassmannKernels.RightFactor factor, double[] gram);

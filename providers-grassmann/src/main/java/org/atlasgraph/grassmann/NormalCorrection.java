@@ -25,17 +25,20 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * the fewest n ≤ {@value #MAX_NODES} that reach {@value #TOLERANCE} are taken, each node costing one k×k inverse of
  * {@code I + u_j² E} (eigenvalues ≥ 1, perfectly conditioned): Gauss–Jordan without pivoting (k³), its rows as
  * vectors where the vector kernels are given (k ≤ 16), LAPACK's DPOTRF/DPOTRI where the native BLAS is (k ≥ 17),
- * else scalar loops. The k×k products go the same ways. In the running mean of GPD(X, 2) samples at the sizes of
- * Fig. 1, n averaged 4.9 at Gr(30,5), 3 at Gr(100,5) and Gr(300,10), 2 at Gr(2000,10), 4 at Gr(2000,100) (400
- * samples, 60 at Gr(2000,100); with ‖E‖_F alone 5.0, 3.4, 3, 2 and 5). Where the bound is too large (principal angles
+ * else scalar loops. The k×k products go the same ways (on the vector kernels unpadded where they feed no inverse,
+ * so that nothing is copied between layouts). In the running mean of GPD(X, 2) samples at the sizes of Fig. 1, at a
+ * tolerance of 10⁻¹⁴, n averaged 4.9 at Gr(30,5), 3 at Gr(100,5) and Gr(300,10), 2 at Gr(2000,10), 4 at
+ * Gr(2000,100) (400 samples, 60 at Gr(2000,100); with ‖E‖_F alone 5.0, 3.4, 3, 2 and 5); {@value #TOLERANCE} takes
+ * one node fewer where the bound lies in (0.062, 0.149] (four for five) or (0.015, 0.048] (three for four), not
+ * re-counted. Where the bound is too large (principal angles
  * near 45° and beyond) the symmetric eigendecomposition is used instead: cyclic Jacobi below {@link #JACOBI_BELOW},
  * EJML's QR algorithm from it on. The squared distance of the sample from the centre,
  * {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the way: the quadrature sums E·g(E) beside g(E) from the
  * same inverses, so the trace costs k².
  *
  * <p>Per sample, then, (2.5 + n)k³ multiply-adds besides XᵀX: at k = 5 this k×k work, not the O(nk²) passes,
- * is most of the running mean's time (a profile of Gr(30,5) with the scalar k×k loops: 60%), the reason it costs more
- * than Alg. 1's step there.
+ * was most of the running mean's time (a profile of Gr(30,5) with the scalar k×k loops: 60%; with the vector kernels
+ * on padded copies, a third).
  *
  * <p>Mutable, single-threaded, allocation-free below {@link GrassmannKernels#BLOCKED_FROM_K}.
  */
@@ -44,8 +47,15 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     static final int JACOBI_BELOW = 32;
     /** Sweeps of the Jacobi method before it gives up; it converges quadratically in 5 to 8. */
     private static final int MAX_SWEEPS = 50;
-    /** Largest error of the Gauss–Legendre sums for g, per eigenvalue (their bound 4q^{2n}). */
-    static final double TOLERANCE = 1e-14;
+    /**
+     * Largest error of the Gauss–Legendre sums for g, per eigenvalue (their bound 4q^{2n}). Enough because the
+     * running mean averages the samples' logarithms with weights t that sum to one: an error of at most ε·‖B‖ in
+     * each (ε here; ‖B‖² = λ_max ≤ 1.1 wherever the sums are used) moves the estimate by at most 1.05ε, about seven
+     * orders of magnitude below the statistical error √(s/N) of any stream a machine can run (s ~ 10⁻², N ≤ 10¹²),
+     * and below the 10⁻¹⁰ at which the tests compare it with the closed forms. From 10⁻¹⁴ it saves a node in most
+     * samples at Gr(30,5): four reach it up to a bound of 0.153 on λ_max, where 10⁻¹⁴ needed five from 0.062.
+     */
+    static final double TOLERANCE = 1e-11;
     /** Most Gauss–Legendre node pairs; beyond them (a bound on λ_max above 1.1) the eigendecomposition is cheaper. */
     static final int MAX_NODES = 10;
     /** NODES[n] and WEIGHTS[n]: the positive nodes of 2n-point Gauss–Legendre on [−1, 1] and their weights. */
@@ -74,13 +84,17 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     private final SmallKernels small;
     /** The row length of {@code cholesky} and of the padded copies below: the vector kernels' span, else k. */
     private final int pitch;
-    /** XᵀX, R, Rᵀ, a product, E and F with rows of {@code pitch} lanes, for the vector kernels (else empty). */
-    private final double[] gramPadded;
-    private final double[] rPadded;
-    private final double[] rtPadded;
-    private final double[] productPadded;
+    /**
+     * For the vector kernels (else empty): (XᵀX)R, E before symmetrizing and R·F unpadded with the span's slack
+     * after the last row; E, F and E·F with rows of {@code pitch} lanes (zeros beyond k).
+     */
+    private final double[] productFlat;
+    private final double[] eFlat;
     private final double[] ePadded;
     private final double[] factorPadded;
+    private final double[] efPadded;
+    /** The absolute row sums of E, for its ∞-norm (vector path). */
+    private final double[] rowSums;
     private final EigenDecomposition_F64<DMatrixRMaj> eig;
     private double squaredDistance;
 
@@ -97,12 +111,13 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         this.pitch = small == null ? k : small.span(k);
         int kk = k * k;
         int padded = small == null ? 0 : k * pitch;
-        gramPadded = new double[padded];
-        rPadded = new double[padded];
-        rtPadded = new double[padded];
-        productPadded = new double[padded];
+        int flat = small == null ? 0 : kk + pitch;
+        productFlat = new double[flat];
+        eFlat = new double[flat];
         ePadded = new double[padded];
         factorPadded = new double[padded];
+        efPadded = new double[padded];
+        rowSums = new double[k];
         e = new double[kk];
         tmp = new double[kk];
         vectors = new double[kk];
@@ -124,28 +139,27 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         return factor;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>On the vector kernels {@code gram} and {@code r} need the span's slack after their last row (see
+     * {@link SmallKernels#multiply}), as the workspace gives them.
+     */
     @Override
-    public void apply(double[] gram, double[] r) {
-        // E = Rᵀ (XᵀX) R − I = BᵀB, symmetric.
+    public boolean apply(double[] gram, double[] r) {
+        // XᵀX's diagonal is finite exactly when every entry of X is (and its squares do not overflow): k tests in
+        // place of a pass over X, so that the running mean need not check its samples first.
+        for (int a = 0; a < k; a++) {
+            if (!(gram[a * k + a] < Double.POSITIVE_INFINITY)) {
+                return false;
+            }
+        }
         if (small != null) {
-            for (int a = 0; a < k; a++) {
-                System.arraycopy(gram, a * k, gramPadded, a * pitch, k);
-                System.arraycopy(r, a * k, rPadded, a * pitch, k);
-                for (int b = 0; b < k; b++) {
-                    rtPadded[a * pitch + b] = r[b * k + a];
-                }
-            }
-            small.multiply(gramPadded, rPadded, productPadded, k);
-            small.multiply(rtPadded, productPadded, ePadded, k);
-            for (int a = 0; a < k; a++) {
-                for (int b = a; b < k; b++) {
-                    double v = 0.5 * (ePadded[a * pitch + b] + ePadded[b * pitch + a]);
-                    e[a * k + b] = v;
-                    e[b * k + a] = v;
-                }
-            }
-
-        } else if (blas != null || k >= GrassmannKernels.BLOCKED_FROM_K) {
+            applyVector(gram, r);
+            return true;
+        }
+        // E = Rᵀ (XᵀX) R − I = BᵀB, symmetric.
+        if (blas != null || k >= GrassmannKernels.BLOCKED_FROM_K) {
             product(gram, r, tmp, false);
             product(r, tmp, e, true);
             for (int a = 0; a < k; a++) {
@@ -161,10 +175,6 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         }
         for (int a = 0; a < k; a++) {
             e[a * k + a] -= 1;
-            if (small != null) {
-                // The vector kernels' quadrature reads E (symmetric, I subtracted) padded.
-                System.arraycopy(e, a * k, ePadded, a * pitch, k);
-            }
         }
         // λ_max ≤ min(‖E‖_F, ‖E‖_∞): the Frobenius norm is basis-free, the largest absolute row sum tighter where
         // E is nearly diagonal.
@@ -185,18 +195,68 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         } else {
             spectral();
         }
-        if (small != null) {
+        System.arraycopy(r, 0, r0, 0, k * k);
+        product(r0, factor, r, false);
+        return true;
+    }
+
+    /**
+     * The vector kernels' correction: E = Rᵀ((XᵀX)R) by two unpadded products, symmetrized into its padded copy
+     * with its norms on the way; the quadrature's inverses and sums on padded rows; R·F unpadded. F is copied
+     * unpadded for {@link #factor}.
+     */
+    private void applyVector(double[] gram, double[] r) {
+        small.multiply(gram, k, false, r, k, productFlat, k, k);
+        small.multiply(r, k, true, productFlat, k, eFlat, k, k);
+        double frobenius = 0;
+        Arrays.fill(rowSums, 0);
+        for (int a = 0; a < k; a++) {
+            double diagonal = eFlat[a * k + a] - 1;
+            ePadded[a * pitch + a] = diagonal;
+            frobenius += diagonal * diagonal;
+            rowSums[a] += Math.abs(diagonal);
+            for (int b = a + 1; b < k; b++) {
+                double v = 0.5 * (eFlat[a * k + b] + eFlat[b * k + a]);
+                ePadded[a * pitch + b] = v;
+                ePadded[b * pitch + a] = v;
+                frobenius += 2 * v * v;
+                rowSums[a] += Math.abs(v);
+                rowSums[b] += Math.abs(v);
+            }
+        }
+        double rows = 0;
+        for (int a = 0; a < k; a++) {
+            rows = Math.max(rows, rowSums[a]);
+        }
+        int nodes = nodes(Math.min(Math.sqrt(frobenius), rows));
+        if (nodes > 0) {
+            Arrays.fill(factorPadded, 0);
+            Arrays.fill(efPadded, 0);
+            for (int j = 0; j < nodes; j++) {
+                double u2 = NODES[nodes][j] * NODES[nodes][j];
+                small.invert(ePadded, u2, cholesky, k);
+                small.accumulate(cholesky, WEIGHTS[nodes][j], WEIGHTS[nodes][j] / u2, factorPadded, efPadded, k);
+            }
+            // Σθ² = tr(EF·F) = Σ_ab (EF)_ab F_ab (both symmetric).
+            double sum = 0;
+            for (int a = 0; a < k; a++) {
+                for (int b = 0; b < k; b++) {
+                    sum += efPadded[a * pitch + b] * factorPadded[a * pitch + b];
+                }
+                System.arraycopy(factorPadded, a * pitch, factor, a * k, k);
+            }
+            squaredDistance = sum;
+        } else {
+            for (int a = 0; a < k; a++) {
+                System.arraycopy(ePadded, a * pitch, e, a * k, k);
+            }
+            spectral();
             for (int a = 0; a < k; a++) {
                 System.arraycopy(factor, a * k, factorPadded, a * pitch, k);
             }
-            small.multiply(rPadded, factorPadded, productPadded, k);
-            for (int a = 0; a < k; a++) {
-                System.arraycopy(productPadded, a * pitch, r, a * k, k);
-            }
-        } else {
-            System.arraycopy(r, 0, r0, 0, k * k);
-            product(r0, factor, r, false);
         }
+        small.multiply(r, k, false, factorPadded, pitch, productFlat, k, k);
+        System.arraycopy(productFlat, 0, r, 0, k * k);
     }
 
     /** @return the fewest node pairs whose error bound at s is below {@link #TOLERANCE}, 0 if more than the most */
@@ -222,27 +282,23 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         Arrays.fill(ef, 0, k * k, 0);
         for (int j = 0; j < n; j++) {
             double u2 = NODES[n][j] * NODES[n][j];
-            if (small != null) {
-                small.invert(ePadded, u2, cholesky, k);
-            } else {
-                for (int a = 0; a < k; a++) {
-                    for (int b = 0; b < k; b++) {
-                        cholesky[a * k + b] = u2 * e[a * k + b];
-                    }
-                    cholesky[a * k + a] += 1;
+            for (int a = 0; a < k; a++) {
+                for (int b = 0; b < k; b++) {
+                    cholesky[a * k + b] = u2 * e[a * k + b];
                 }
-                if (blas == null) {
-                    invert(cholesky);
-                } else if (!blas.invertSpd(cholesky, k)) {
-                    // I + u²E has eigenvalues ≥ 1 unless E is not finite: let the NaN reach the caller's check.
-                    Arrays.fill(cholesky, Double.NaN);
-                }
+                cholesky[a * k + a] += 1;
+            }
+            if (blas == null) {
+                invert(cholesky);
+            } else if (!blas.invertSpd(cholesky, k)) {
+                // I + u²E has eigenvalues ≥ 1 unless E is not finite: let the NaN reach the caller's check.
+                Arrays.fill(cholesky, Double.NaN);
             }
             double w = WEIGHTS[n][j];
             double v = w / u2;
             for (int a = 0; a < k; a++) {
                 for (int b = a; b < k; b++) {
-                    double inverse = cholesky[a * pitch + b];
+                    double inverse = cholesky[a * k + b];
                     factor[a * k + b] += w * inverse;
                     ef[a * k + b] += v * ((a == b ? 1 : 0) - inverse);
                 }

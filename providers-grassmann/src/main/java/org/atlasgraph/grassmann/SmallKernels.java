@@ -40,12 +40,30 @@ interface SmallKernels {
     void gram(double[] wide, int kPad, double[] x, int n, int k, double[] g, double[] self);
 
     /**
-     * out = a·b for k×k matrices stored with rows of {@link #span(int)} lanes (zeros beyond k): one vector
-     * multiply-add per entry of a.
+     * out = a·b (or aᵀ·b) for k×k matrices, row-major with the given strides: one vector multiply-add per entry of a.
+     * Rows of b are read and rows of out written as {@link #span(int)} lanes, the rows of out in increasing order: with
+     * a stride below the span (k, unpadded) the lanes beyond k read into the next row of b and the stores run into
+     * the next row of out before it is written, so both need {@code span − k} entries past their last row. Lanes
+     * beyond k of b are never mixed into the first k of out.
      *
-     * @param out receives a·b in the same layout (may alias neither)
+     * @param aStride    the row stride of a (only its k×k entries are read)
+     * @param transposeA whether to use aᵀ
+     * @param bStride    the row stride of b, k or the span
+     * @param out        receives the product (may alias neither operand)
+     * @param outStride  the row stride of out, k or the span
      */
-    void multiply(double[] a, double[] b, double[] out, int k);
+    void multiply(double[] a, int aStride, boolean transposeA, double[] b, int bStride, double[] out, int outStride,
+                  int k);
+
+    /**
+     * The quadrature's sums, rows of {@link #span(int)} lanes (zeros beyond k): {@code f ← f + w·inverse} and
+     * {@code ef ← ef + v·(I − inverse)}.
+     *
+     * @param inverse k×k, not modified
+     * @param f       updated in place
+     * @param ef      updated in place
+     */
+    void accumulate(double[] inverse, double w, double v, double[] f, double[] ef, int k);
 
     /**
      * a = (I + scale·e)⁻¹ by Gauss–Jordan elimination without pivoting, rows of {@link #span(int)} lanes (zeros

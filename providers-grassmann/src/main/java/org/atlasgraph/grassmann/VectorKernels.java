@@ -92,7 +92,10 @@ final class VectorKernels implements SmallKernels {
      * the block stays within the span); those sums belong to rows a ≥ k, which are not stored.
      */
     private static void both1(double[] wide, int kPad, double[] x, int k, double[] g, double[] self, int safe) {
-        for (int a0 = 0; a0 < k; a0 += 4) {
+        // A last block of one row (k = 1, 5) by itself: four rows' sums for one would spend three quarters of its
+        // pass on rows that are not stored.
+        int blocked = k % 4 == 1 ? k - 1 : k;
+        for (int a0 = 0; a0 < blocked; a0 += 4) {
             DoubleVector s0 = DoubleVector.zero(S);
             DoubleVector s1 = s0;
             DoubleVector s2 = s0;
@@ -118,6 +121,35 @@ final class VectorKernels implements SmallKernels {
             store(g, k, a0, s0, s1, s2, s3);
             store(self, k, a0, q0, q1, q2, q3);
         }
+        if (blocked < k) {
+            bothRow1(wide, kPad, x, k, g, self, safe, blocked);
+        }
+    }
+
+    /** Row a of G and of XᵀX (k ≤ L) over rows 0..safe−1, two rows of X per iteration (four sums). */
+    private static void bothRow1(double[] wide, int kPad, double[] x, int k, double[] g, double[] self, int safe,
+                                 int a) {
+        DoubleVector s0 = DoubleVector.zero(S);
+        DoubleVector s1 = s0;
+        DoubleVector q0 = s0;
+        DoubleVector q1 = s0;
+        int r = 0;
+        for (; r + 1 < safe; r += 2) {
+            int o = r * k;
+            DoubleVector u = DoubleVector.fromArray(S, x, o);
+            DoubleVector v = DoubleVector.fromArray(S, x, o + k);
+            s0 = u.fma(DoubleVector.broadcast(S, wide[r * kPad + a]), s0);
+            q0 = u.fma(DoubleVector.broadcast(S, x[o + a]), q0);
+            s1 = v.fma(DoubleVector.broadcast(S, wide[(r + 1) * kPad + a]), s1);
+            q1 = v.fma(DoubleVector.broadcast(S, x[o + k + a]), q1);
+        }
+        if (r < safe) {
+            DoubleVector u = DoubleVector.fromArray(S, x, r * k);
+            s0 = u.fma(DoubleVector.broadcast(S, wide[r * kPad + a]), s0);
+            q0 = u.fma(DoubleVector.broadcast(S, x[r * k + a]), q0);
+        }
+        s0.add(s1).intoArray(g, a * k);
+        q0.add(q1).intoArray(self, a * k);
     }
 
     /** Rows a0..a0+3 (those below k) of a k×k result, one vector each, in increasing order. */
@@ -186,23 +218,39 @@ final class VectorKernels implements SmallKernels {
     }
 
     @Override
-    public void multiply(double[] a, double[] b, double[] out, int k) {
+    public void multiply(double[] a, int aStride, boolean transposeA, double[] b, int bStride, double[] out,
+                         int outStride, int k) {
         int span = span(k);
+        int across = transposeA ? 1 : aStride;
+        int along = transposeA ? aStride : 1;
         for (int i = 0; i < k; i++) {
-            int o = i * span;
             DoubleVector s = DoubleVector.zero(S);
             DoubleVector t = s;
             for (int j = 0; j < k; j++) {
-                DoubleVector f = DoubleVector.broadcast(S, a[o + j]);
-                s = DoubleVector.fromArray(S, b, j * span).fma(f, s);
+                DoubleVector f = DoubleVector.broadcast(S, a[i * across + j * along]);
+                s = DoubleVector.fromArray(S, b, j * bStride).fma(f, s);
                 if (span != L) {
-                    t = DoubleVector.fromArray(S, b, j * span + L).fma(f, t);
+                    t = DoubleVector.fromArray(S, b, j * bStride + L).fma(f, t);
                 }
             }
+            int o = i * outStride;
             s.intoArray(out, o);
             if (span != L) {
                 t.intoArray(out, o + L);
             }
+        }
+    }
+
+    @Override
+    public void accumulate(double[] inverse, double w, double v, double[] f, double[] ef, int k) {
+        int span = span(k);
+        double[] identity = span == L ? IDENTITY_1 : IDENTITY_2;
+        DoubleVector wv = DoubleVector.broadcast(S, w);
+        DoubleVector vv = DoubleVector.broadcast(S, v);
+        for (int j = 0; j < k * span; j += L) {
+            DoubleVector inv = DoubleVector.fromArray(S, inverse, j);
+            inv.fma(wv, DoubleVector.fromArray(S, f, j)).intoArray(f, j);
+            DoubleVector.fromArray(S, identity, j).sub(inv).fma(vv, DoubleVector.fromArray(S, ef, j)).intoArray(ef, j);
         }
     }
 

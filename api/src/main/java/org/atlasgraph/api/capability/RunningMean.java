@@ -46,6 +46,15 @@ public interface RunningMean extends Capability {
          */
         boolean add(double[] ambient, double t);
 
+        /**
+         * @return {@code true} when {@link #add} itself rejects a sample with a non-finite entry, with an
+         *     {@link org.atlasgraph.api.check.InvalidInputException} and the state unchanged, so that a driver need
+         *     not pass over the sample's entries first (the default: {@code false}, the driver checks them)
+         */
+        default boolean rejectsNonFinite() {
+            return false;
+        }
+
         /** @return the geodesic distance ‖m‖ of the estimate from the centre */
         double offset();
 

@@ -12,7 +12,9 @@ package org.atlasgraph.optim.mean;
 @FunctionalInterface
 public interface FrechetListener {
     /**
-     * Called just before a sample's update, after the sample has been checked. The default does nothing.
+     * Called just before a sample's update, after the sample has been checked (its length; its entries too,
+     * unless the scheme rejects non-finite ones itself, when the update may still throw and {@link #afterSample}
+     * is not called). The default does nothing.
      *
      * @param mean the running mean; {@code mean.count()} is the number of samples before this one
      */

@@ -79,17 +79,19 @@ public final class OnlineFrechetMean {
      *     point of the manifold (chart-based schemes check it where they ingest it; ambient steps trust it)
      */
     public void add(double[] sample) {
-        if (!isFiniteOfLength(sample, manifold.ambientDimension())) {
-            // The message is built only for a bad sample: a valid one costs a pass over its entries, no allocation.
-            Checks.requireFiniteOfLength("sample " + (count + 1), sample, manifold.ambientDimension(),
-                    "ambient dimension of " + manifold.name());
+        // The message is built only for a bad sample: a valid one costs a pass over its entries (none where the
+        // estimator rejects non-finite entries itself, from the second sample on), no allocation.
+        boolean delegated = count > 0 && estimator.rejectsNonFinite();
+        if (delegated ? sample.length != manifold.ambientDimension()
+                : !isFiniteOfLength(sample, manifold.ambientDimension())) {
+            requireValid(sample);
         }
         for (int i = 0; i < listeners.size(); i++) {
             listeners.get(i).beforeSample(this);
         }
         if (count == 0) {
             estimator.initialize(sample);
-        } else if (!estimator.update(sample, 1.0 / (count + 1))) {
+        } else if (!update(sample, delegated)) {
             String chart = estimator.chartPoint().map(p -> "chart " + p.chart().id() + " of the estimate")
                     .orElse("the estimate");
             throw new InvalidInputException("sample " + (count + 1), "a point that " + chart + " can reach",
@@ -99,6 +101,23 @@ public final class OnlineFrechetMean {
         for (int i = listeners.size() - 1; i >= 0; i--) {
             listeners.get(i).afterSample(this);
         }
+    }
+
+    /** The estimator's update; where it checked the entries, its rejection re-worded to name the sample. */
+    private boolean update(double[] sample, boolean delegated) {
+        try {
+            return estimator.update(sample, 1.0 / (count + 1));
+        } catch (InvalidInputException e) {
+            if (delegated) {
+                requireValid(sample);
+            }
+            throw e;
+        }
+    }
+
+    private void requireValid(double[] sample) {
+        Checks.requireFiniteOfLength("sample " + (count + 1), sample, manifold.ambientDimension(),
+                "ambient dimension of " + manifold.name());
     }
 
     private static boolean isFiniteOfLength(double[] sample, int length) {

@@ -88,6 +88,11 @@ final class RunningMeanEstimator implements MeanEstimator {
     }
 
     @Override
+    public boolean rejectsNonFinite() {
+        return state != null && state.rejectsNonFinite();
+    }
+
+    @Override
     public double[] ambient() {
         return manifold.embed(state.point());
     }

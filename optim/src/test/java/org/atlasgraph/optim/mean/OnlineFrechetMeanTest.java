@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.atlasgraph.api.base.ExactPrimitives;
 import org.atlasgraph.api.capability.ExactGeometry;
 import org.atlasgraph.api.check.InvalidInputException;
+import org.atlasgraph.grassmann.Grassmann;
 import org.atlasgraph.optim.WithoutCapabilities;
 import org.atlasgraph.sphere.Sphere;
 import org.junit.jupiter.api.Test;
@@ -266,6 +268,31 @@ class OnlineFrechetMeanTest {
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("sample 2: expected length 3 (ambient dimension of S^2), found 2");
         assertThat(mean.count()).as("rejected samples are not counted").isEqualTo(1);
+    }
+
+    /**
+     * The Grassmannian's running mean rejects non-finite entries itself (from XᵀX's diagonal, no pass of the mean's
+     * own): the message still names the sample, and the estimate is untouched.
+     */
+    @ParameterizedTest
+    @ValueSource(doubles = {Double.NaN, Double.POSITIVE_INFINITY})
+    void theGrassmannMeanRejectsANonFiniteSampleNamingItsPosition(double bad) {
+        Grassmann gr = Grassmann.of(6, 2);
+        SplittableRandom rng = new SplittableRandom(3);
+        OnlineFrechetMean mean = new OnlineFrechetMean(gr);
+        mean.add(gr.uniform(rng));
+        mean.add(gr.uniform(rng));
+        double[] before = mean.estimate().orElseThrow();
+        double[] sample = gr.uniform(rng);
+        sample[7] = bad;
+        assertThatThrownBy(() -> mean.add(sample))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("sample 3[7]: expected a finite value, found " + bad);
+        assertThat(mean.count()).as("rejected samples are not counted").isEqualTo(2);
+        assertThat(mean.estimate().orElseThrow()).as("estimate after the rejected sample").containsExactly(before);
+        mean.add(gr.uniform(rng));
+        assertThat(Arrays.stream(mean.estimate().orElseThrow()).allMatch(Double::isFinite))
+                .as("estimate after the next sample is finite").isTrue();
     }
 
     @Test

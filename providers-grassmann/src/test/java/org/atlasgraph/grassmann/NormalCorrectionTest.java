@@ -1,0 +1,165 @@
+package org.atlasgraph.grassmann;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.ejml.data.DMatrixRMaj;
+import org.ejml.dense.row.CommonOps_DDRM;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@link NormalCorrection} and the vector kernels' k×k routines it runs on, against EJML: R·g(E) and Σθ² against
+ * EJML's symmetric eigendecomposition of E = Rᵀ(XᵀX)R − I, on every path ({@code null} kernels: the scalar loops);
+ * the strided and transposed products and the quadrature's sums against EJML's products.
+ */
+class NormalCorrectionTest {
+    private static final long SEED = 91;
+
+    /**
+     * A sample X with principal angles up to {@code angle} from span(e₁…e_k), given by a random basis (X·M), and R
+     * chosen so that E = BᵀB for its chart coordinates B: R = X_U⁻¹ (the identity chart), the setting of the kernel.
+     * Small angles take the quadrature, large ones (beyond 45°) the eigendecomposition.
+     */
+    @ParameterizedTest(name = "k = {0}, angles up to {1}, vector kernels: {2}")
+    @CsvSource({"5,0.4,true", "5,0.4,false", "10,0.7,true", "10,0.7,false", "16,0.3,true", "3,1.3,true",
+            "5,1.3,false", "20,0.5,false"})
+    void correctsRToTheLogarithmAgainstTheEigendecomposition(int k, double angle, boolean vector) {
+        SmallKernels small = vector ? GrassmannKernels.VECTOR : null;
+        assumeTrue(!vector || (small != null && k <= small.maxK()), "no vector kernels for this k");
+        SplittableRandom rng = new SplittableRandom(SEED + k);
+        int n = 3 * k;
+        // X = [cos Θ; sin Θ; 0] rotated on both sides, then right-multiplied by a random M.
+        double[] x = new double[n * k];
+        double[] u = orthogonal(rng, k);
+        double[] v = orthogonal(rng, k);
+        double expectedSquares = 0;
+        for (int j = 0; j < k; j++) {
+            double theta = angle * (j + 1) / k;
+            expectedSquares += theta * theta;
+            for (int a = 0; a < k; a++) {
+                for (int c = 0; c < k; c++) {
+                    x[a * k + c] += u[a * k + j] * Math.cos(theta) * v[c * k + j];
+                    x[(k + a) * k + c] += u[a * k + j] * Math.sin(theta) * v[c * k + j];
+                }
+            }
+        }
+        DMatrixRMaj xm = new DMatrixRMaj(n, k);
+        CommonOps_DDRM.mult(Reference.matrix(n, k, x), Reference.matrix(k, k, Reference.gaussian(rng, k, k)), xm);
+        DMatrixRMaj gram = new DMatrixRMaj(k, k);
+        CommonOps_DDRM.multTransA(xm, xm, gram);
+        DMatrixRMaj r = CommonOps_DDRM.extract(xm, 0, k, 0, k);
+        assertThat(CommonOps_DDRM.invert(r)).as("X_U invertible").isTrue();
+        DMatrixRMaj e = new DMatrixRMaj(k, k);
+        DMatrixRMaj gr = new DMatrixRMaj(k, k);
+        CommonOps_DDRM.mult(gram, r, gr);
+        CommonOps_DDRM.multTransA(r, gr, e);
+        CommonOps_DDRM.subtractEquals(e, CommonOps_DDRM.identity(k));
+        DMatrixRMaj expected = new DMatrixRMaj(k, k);
+        CommonOps_DDRM.mult(r, eigenFunction(e, k), expected);
+
+        int slack = small == null ? 0 : small.span(k);
+        double[] gramArray = Arrays.copyOf(gram.data, k * k + slack);
+        double[] rArray = Arrays.copyOf(r.data, k * k + slack);
+        NormalCorrection correction = new NormalCorrection(k, small, null);
+        assertThat(correction.apply(gramArray, rArray)).as("finite sample accepted").isTrue();
+        double scale = CommonOps_DDRM.elementMaxAbs(expected);
+        for (int i = 0; i < k * k; i++) {
+            assertThat(rArray[i]).as("R·g(E) entry %d", i).isCloseTo(expected.data[i], within(1e-10 * scale));
+        }
+        assertThat(correction.squaredDistance()).as("Σθ²").isCloseTo(expectedSquares, within(1e-10));
+    }
+
+    @Test
+    void rejectsAGramMatrixWithANonFiniteDiagonalAndLeavesRAlone() {
+        double[] gram = {1, 0, 0, Double.POSITIVE_INFINITY};
+        double[] r = {1, 2, 3, 4};
+        assertThat(new NormalCorrection(2, null, null).apply(gram, r)).as("accepted").isFalse();
+        assertThat(r).as("R after the rejection").containsExactly(1, 2, 3, 4);
+    }
+
+    @ParameterizedTest(name = "k = {0}")
+    @CsvSource({"1", "5", "8", "9", "13", "16"})
+    void vectorProductsAndSumsAgreeWithEjml(int k) {
+        SmallKernels small = GrassmannKernels.VECTOR;
+        assumeTrue(small != null && k <= small.maxK(), "no vector kernels for this k");
+        SplittableRandom rng = new SplittableRandom(SEED + 7 * k);
+        int span = small.span(k);
+        double[] a = Reference.gaussian(rng, k, k);
+        double[] b = Reference.gaussian(rng, k, k);
+        DMatrixRMaj ab = new DMatrixRMaj(k, k);
+        CommonOps_DDRM.mult(Reference.matrix(k, k, a), Reference.matrix(k, k, b), ab);
+        DMatrixRMaj atb = new DMatrixRMaj(k, k);
+        CommonOps_DDRM.multTransA(Reference.matrix(k, k, a), Reference.matrix(k, k, b), atb);
+        // Unpadded, with garbage in the slack that must not leak into the results.
+        double[] bFlat = Arrays.copyOf(b, k * k + span);
+        Arrays.fill(bFlat, k * k, bFlat.length, 1e9);
+        double[] out = new double[k * k + span];
+        small.multiply(a, k, false, bFlat, k, out, k, k);
+        assertThat(Reference.maxAbsDifference(Arrays.copyOf(out, k * k), ab.data)).as("a·b unpadded")
+                .isLessThan(1e-12 * k);
+        small.multiply(a, k, true, bFlat, k, out, k, k);
+        assertThat(Reference.maxAbsDifference(Arrays.copyOf(out, k * k), atb.data)).as("aᵀ·b unpadded")
+                .isLessThan(1e-12 * k);
+        // b padded to the span, the product written padded.
+        double[] bPadded = new double[k * span];
+        for (int i = 0; i < k; i++) {
+            System.arraycopy(b, i * k, bPadded, i * span, k);
+        }
+        double[] outPadded = new double[k * span];
+        small.multiply(a, k, false, bPadded, span, outPadded, span, k);
+        for (int i = 0; i < k; i++) {
+            for (int c = 0; c < k; c++) {
+                assertThat(outPadded[i * span + c]).as("a·b padded (%d, %d)", i, c)
+                        .isCloseTo(ab.data[i * k + c], within(1e-12 * k));
+            }
+        }
+        // f ← f + w·b, ef ← ef + v·(I − b) on padded rows.
+        double[] f = outPadded.clone();
+        double[] ef = bPadded.clone();
+        small.accumulate(bPadded, 0.3, 2.5, f, ef, k);
+        for (int i = 0; i < k; i++) {
+            for (int c = 0; c < k; c++) {
+                double bic = b[i * k + c];
+                assertThat(f[i * span + c]).as("f (%d, %d)", i, c)
+                        .isCloseTo(outPadded[i * span + c] + 0.3 * bic, within(1e-12 * k));
+                assertThat(ef[i * span + c]).as("ef (%d, %d)", i, c)
+                        .isCloseTo(bic + 2.5 * ((i == c ? 1 : 0) - bic), within(1e-12));
+            }
+        }
+    }
+
+    /** @return g(E) = V diag(arctan(√λ)/√λ) Vᵀ by EJML's symmetric eigendecomposition */
+    private static DMatrixRMaj eigenFunction(DMatrixRMaj e, int k) {
+        EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(k, true, true);
+        assertThat(eig.decompose(e.copy())).as("EJML's eigendecomposition").isTrue();
+        DMatrixRMaj g = new DMatrixRMaj(k, k);
+        for (int j = 0; j < k; j++) {
+            double s = Math.max(eig.getEigenvalue(j).real, 0);
+            double root = Math.sqrt(s);
+            double value = root > 1e-8 ? Math.atan(root) / root : 1 - s / 3;
+            DMatrixRMaj w = eig.getEigenVector(j);
+            for (int a = 0; a < k; a++) {
+                for (int c = 0; c < k; c++) {
+                    g.data[a * k + c] += value * w.data[a] * w.data[c];
+                }
+            }
+        }
+        return g;
+    }
+
+    /** @return a random k×k orthogonal matrix, the Q of a Gaussian matrix's QR */
+    private static double[] orthogonal(SplittableRandom rng, int k) {
+        DMatrixRMaj q = new DMatrixRMaj(k, k);
+        var qr = DecompositionFactory_DDRM.qr(k, k);
+        assertThat(qr.decompose(Reference.matrix(k, k, Reference.gaussian(rng, k, k)))).as("QR").isTrue();
+        qr.getQ(q, false);
+        return q.data;
+    }
+}
