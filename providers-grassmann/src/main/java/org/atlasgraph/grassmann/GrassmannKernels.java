@@ -572,7 +572,7 @@ final class GrassmannKernels {
             if (adHoc) {
                 ws.small.multiply(ws.g, k, false, ws.r, k, ws.tx, k, k);
             }
-            return ws.small.update(x, chart.lower, ws.rPad, k, u, ws.zeros, t, u, ws.p, true);
+            return ws.small.update(x, chart.lower, ws.rPad, k, u, null, t, u, ws.p, true);
         }
         if (ws.large != null) {
             if (!ws.large.project(chart, x, ws.buffers, ws.g, ws.r, ws.p, ws.tx, factor, ws.xtx)) {

@@ -21,16 +21,16 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  *
  * <p>g(E) without an eigendecomposition: {@code g(s) = ∫₀¹ du/(1 + s u²)}, a Stieltjes function of s, so its
  * Gauss–Legendre sums {@code Σ w_j (1 + s u_j²)⁻¹} over n node pairs are its [n−1/n] Padé approximants, with error at
- * most {@code 4 q^{2n}}, {@code q = (√(1+s) − 1)/(√(1+s) + 1)}, on s ≥ 0. With min(‖E‖_F, ‖E‖_∞) ≥ λ_max for s,
+ * most {@code 4 q^{2n}}, {@code q = (√(1+s) − 1)/(√(1+s) + 1)}, on s ≥ 0. With an upper bound on λ_max for s, the
+ * smaller of Samuelson's ({@link #samuelson}, from tr E and ‖E‖_F; never above ‖E‖_F) and ‖E‖_∞,
  * the fewest n ≤ {@value #MAX_NODES} that reach {@value #TOLERANCE} are taken, each node costing one k×k inverse of
  * {@code I + u_j² E} (eigenvalues ≥ 1, perfectly conditioned): Gauss–Jordan without pivoting (k³), its rows as
  * vectors where the vector kernels are given (k ≤ 16), LAPACK's DPOTRF/DPOTRI where the native BLAS is (k ≥ 17),
  * else scalar loops. The k×k products go the same ways (on the vector kernels unpadded where they feed no inverse,
- * so that nothing is copied between layouts). In the running mean of GPD(X, 2) samples at the sizes of Fig. 1, at a
- * tolerance of 10⁻¹⁴, n averaged 4.9 at Gr(30,5), 3 at Gr(100,5) and Gr(300,10), 2 at Gr(2000,10), 4 at
- * Gr(2000,100) (400 samples, 60 at Gr(2000,100); with ‖E‖_F alone 5.0, 3.4, 3, 2 and 5); {@value #TOLERANCE} takes
- * one node fewer where the bound lies in (0.062, 0.149] (four for five) or (0.015, 0.048] (three for four), not
- * re-counted. Where the bound is too large (principal angles
+ * so that nothing is copied between layouts). In the running mean of GPD(X, 2) samples (400, t = 1/i) at
+ * {@value #TOLERANCE}, n averaged 3.99 at Gr(30,5), 3 at Gr(100,5), 2.24 at Gr(300,10) and 2 at Gr(2000,10) (with
+ * min(‖E‖_F, ‖E‖_∞) in place of Samuelson's bound 3.99, 3, 2.54 and 2): at Gr(30,5) even that bound stays above
+ * 0.048, where three nodes stop sufficing, in 394 of 399 samples. Where the bound is too large (principal angles
  * near 45° and beyond) the symmetric eigendecomposition is used instead: cyclic Jacobi below {@link #JACOBI_BELOW},
  * EJML's QR algorithm from it on. The squared distance of the sample from the centre,
  * {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the way: the quadrature sums E·g(E) beside g(E) from the
@@ -176,12 +176,14 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         for (int a = 0; a < k; a++) {
             e[a * k + a] -= 1;
         }
-        // λ_max ≤ min(‖E‖_F, ‖E‖_∞): the Frobenius norm is basis-free, the largest absolute row sum tighter where
+        // λ_max ≤ min(Samuelson's bound, ‖E‖_∞): the first is basis-free, the largest absolute row sum tighter where
         // E is nearly diagonal.
         double frobenius = 0;
         double rows = 0;
+        double trace = 0;
         for (int a = 0; a < k; a++) {
             double row = 0;
+            trace += e[a * k + a];
             for (int b = 0; b < k; b++) {
                 double v = e[a * k + b];
                 frobenius += v * v;
@@ -189,7 +191,7 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
             }
             rows = Math.max(rows, row);
         }
-        int nodes = nodes(Math.min(Math.sqrt(frobenius), rows));
+        int nodes = nodes(Math.min(samuelson(trace, frobenius, k), rows));
         if (nodes > 0) {
             quadrature(nodes);
         } else {
@@ -209,10 +211,12 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         small.multiply(gram, k, false, r, k, productFlat, k, k);
         small.multiply(r, k, true, productFlat, k, eFlat, k, k);
         double frobenius = 0;
+        double trace = 0;
         Arrays.fill(rowSums, 0);
         for (int a = 0; a < k; a++) {
             double diagonal = eFlat[a * k + a] - 1;
             ePadded[a * pitch + a] = diagonal;
+            trace += diagonal;
             frobenius += diagonal * diagonal;
             rowSums[a] += Math.abs(diagonal);
             for (int b = a + 1; b < k; b++) {
@@ -228,7 +232,7 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         for (int a = 0; a < k; a++) {
             rows = Math.max(rows, rowSums[a]);
         }
-        int nodes = nodes(Math.min(Math.sqrt(frobenius), rows));
+        int nodes = nodes(Math.min(samuelson(trace, frobenius, k), rows));
         if (nodes > 0) {
             Arrays.fill(factorPadded, 0);
             Arrays.fill(efPadded, 0);
@@ -257,6 +261,22 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         }
         small.multiply(r, k, false, factorPadded, pitch, productFlat, k, k);
         System.arraycopy(productFlat, 0, r, 0, k * k);
+    }
+
+    /**
+     * Samuelson's inequality (Wolkowicz and Styan's bound): the k real eigenvalues of a symmetric matrix with mean
+     * μ = tr/k and variance σ² = ‖·‖_F²/k − μ² all lie within σ√(k − 1) of μ, so λ_max ≤ μ + σ√(k − 1). Never above
+     * the Frobenius norm (the eigenvalues (μ + σ√(k−1), x, …, x) have the same mean, variance and norm) and exact
+     * for rank one and for multiples of I; O(1) from the trace and ‖·‖_F², which the correction takes anyway.
+     *
+     * @param trace      the trace
+     * @param frobenius2 the squared Frobenius norm
+     * @param k          the order
+     * @return the upper bound on the largest eigenvalue
+     */
+    static double samuelson(double trace, double frobenius2, int k) {
+        double mean = trace / k;
+        return mean + Math.sqrt(Math.max(frobenius2 / k - mean * mean, 0) * (k - 1));
     }
 
     /** @return the fewest node pairs whose error bound at s is below {@link #TOLERANCE}, 0 if more than the most */

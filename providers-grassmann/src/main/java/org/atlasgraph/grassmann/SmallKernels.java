@@ -84,7 +84,7 @@ interface SmallKernels {
      * @param r      R, k rows each padded to {@link #span(int)} lanes (zeros beyond k)
      * @param k      columns, at most {@link #maxK()}
      * @param h      h, m×k (zeros for ingesting)
-     * @param offset K, m×k (zeros for an Ehresmann chart)
+     * @param offset K, m×k (zeros for an Ehresmann chart); {@code null} for none, only with {@code squares}
      * @param t      the step fraction (1 for ingesting)
      * @param out    receives the m×k result (may alias h)
      * @param p      scratch for X_J R, length at least m·k + {@link #span(int)}

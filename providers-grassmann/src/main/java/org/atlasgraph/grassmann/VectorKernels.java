@@ -421,14 +421,27 @@ final class VectorKernels implements SmallKernels {
         return result;
     }
 
-    /** The flat pass out = h + t(P − K − h) over mk entries; @return Σ out², in four vector sums */
+    /** The flat pass out = h + t(P − K − h) over mk entries (K = 0 when null); @return Σ out², in two vector sums */
     private static double mixSquares(double[] p, double[] offset, double[] h, double t, double[] out, int mk) {
         int step = 2 * L;
         int vectors = mk - mk % step;
         DoubleVector tv = DoubleVector.broadcast(S, t);
         DoubleVector sum0 = DoubleVector.zero(S);
         DoubleVector sum1 = sum0;
-        for (int j = 0; j < vectors; j += step) {
+        if (offset == null) {
+            // The running mean's pass: no offset to stream.
+            for (int j = 0; j < vectors; j += step) {
+                DoubleVector h0 = DoubleVector.fromArray(S, h, j);
+                DoubleVector h1 = DoubleVector.fromArray(S, h, j + L);
+                DoubleVector v0 = DoubleVector.fromArray(S, p, j).sub(h0).fma(tv, h0);
+                DoubleVector v1 = DoubleVector.fromArray(S, p, j + L).sub(h1).fma(tv, h1);
+                v0.intoArray(out, j);
+                v1.intoArray(out, j + L);
+                sum0 = v0.fma(v0, sum0);
+                sum1 = v1.fma(v1, sum1);
+            }
+        }
+        for (int j = 0; offset != null && j < vectors; j += step) {
             DoubleVector h0 = DoubleVector.fromArray(S, h, j);
             DoubleVector h1 = DoubleVector.fromArray(S, h, j + L);
             DoubleVector v0 = DoubleVector.fromArray(S, p, j).sub(DoubleVector.fromArray(S, offset, j)).sub(h0)
@@ -442,7 +455,7 @@ final class VectorKernels implements SmallKernels {
         }
         double result = sum0.add(sum1).reduceLanes(VectorOperators.ADD);
         for (int j = vectors; j < mk; j++) {
-            double v = Math.fma(t, (p[j] - offset[j]) - h[j], h[j]);
+            double v = Math.fma(t, (p[j] - (offset == null ? 0 : offset[j])) - h[j], h[j]);
             out[j] = v;
             result = Math.fma(v, v, result);
         }

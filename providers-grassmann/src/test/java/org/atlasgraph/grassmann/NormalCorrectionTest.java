@@ -76,6 +76,42 @@ class NormalCorrectionTest {
         assertThat(correction.squaredDistance()).as("Σθ²").isCloseTo(expectedSquares, within(1e-10));
     }
 
+    /**
+     * Samuelson's bound on λ_max of E = BᵀB against EJML's eigenvalues: never below the largest, never above ‖E‖_F
+     * (the bound it replaces), and exact for rank one and for multiples of I.
+     */
+    @ParameterizedTest(name = "k = {0}")
+    @CsvSource({"2", "5", "10", "40"})
+    void samuelsonBoundsTheLargestEigenvalueBetweenItAndTheFrobeniusNorm(int k) {
+        SplittableRandom rng = new SplittableRandom(SEED + k);
+        for (int trial = 0; trial < 50; trial++) {
+            int rows = 1 + rng.nextInt(2 * k);
+            DMatrixRMaj b = new DMatrixRMaj(rows, k);
+            for (int i = 0; i < rows * k; i++) {
+                b.data[i] = rng.nextGaussian() * Math.pow(10, -rng.nextInt(4));
+            }
+            DMatrixRMaj e = new DMatrixRMaj(k, k);
+            CommonOps_DDRM.multTransA(b, b, e);
+            double trace = CommonOps_DDRM.trace(e);
+            double frobenius2 = CommonOps_DDRM.elementSum(CommonOps_DDRM.elementMult(e, e, null));
+            EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(k, false, true);
+            assertThat(eig.decompose(e.copy())).isTrue();
+            double largest = 0;
+            for (int j = 0; j < k; j++) {
+                largest = Math.max(largest, eig.getEigenvalue(j).real);
+            }
+            double bound = NormalCorrection.samuelson(trace, frobenius2, k);
+            assertThat(bound).as("trial %d (rank ≤ %d): above λ_max", trial, rows)
+                    .isGreaterThanOrEqualTo(largest * (1 - 1e-12));
+            assertThat(bound).as("trial %d: at most ‖E‖_F", trial)
+                    .isLessThanOrEqualTo(Math.sqrt(frobenius2) * (1 + 1e-12));
+            if (rows == 1) {
+                assertThat(bound).as("trial %d: rank one", trial).isCloseTo(largest, within(1e-12 * largest));
+            }
+        }
+        assertThat(NormalCorrection.samuelson(0.3 * k, 0.09 * k, k)).as("0.3 I").isCloseTo(0.3, within(1e-15));
+    }
+
     @Test
     void rejectsAGramMatrixWithANonFiniteDiagonalAndLeavesRAlone() {
         double[] gram = {1, 0, 0, Double.POSITIVE_INFINITY};
