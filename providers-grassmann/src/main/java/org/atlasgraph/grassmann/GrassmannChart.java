@@ -61,11 +61,12 @@ final class GrassmannChart implements Chart {
      *
      * @param xi          the published coordinates
      * @param b           B = S_m⁻¹ξ (ξ's own array for an Ehresmann chart)
+     * @param gram        K itself
      * @param inverse     K⁻¹
      * @param inverseRoot K^{-1/2}
      * @param root        K^{1/2}
      */
-    record Local(Coordinates xi, double[] b, double[] inverse, double[] inverseRoot, double[] root) {
+    record Local(Coordinates xi, double[] b, double[] gram, double[] inverse, double[] inverseRoot, double[] root) {
     }
 
     private GrassmannChart(ChartId id, int n, int k, int[] upper, QaRotation rotation) {
@@ -327,8 +328,9 @@ final class GrassmannChart implements Chart {
             return at;
         }
         double[] b = orthonormal(xi.toArray());
-        Dense.SymmetricEigen eig = Dense.symmetricEigen(Dense.identityPlusGram(b, m, k), k);
-        at = new Local(xi, b, eig.apply(s -> 1 / s), eig.apply(s -> 1 / Math.sqrt(s)), eig.apply(Math::sqrt));
+        double[] gram = Dense.identityPlusGram(b, m, k);
+        Dense.SymmetricEigen eig = Dense.symmetricEigen(gram, k);
+        at = new Local(xi, b, gram, eig.apply(s -> 1 / s), eig.apply(s -> 1 / Math.sqrt(s)), eig.apply(Math::sqrt));
         last.set(at);
         return at;
     }

@@ -181,7 +181,7 @@ final class GrassmannMetric implements Metric {
         double[] left = w.clone();
         Dense.multAdd(1, Dense.wrap(m, k, b), Dense.wrap(k, k, Dense.multTransA(b, m, k, w, k)),
                 Dense.wrap(m, k, left));
-        double[] result = Dense.mult(left, m, k, Dense.identityPlusGram(b, m, k), k);
+        double[] result = Dense.mult(left, m, k, at.local().gram(), k);
         return p.tangent(Coordinates.ofComputed("raise", chart.published(result)));
     }
 
