@@ -578,15 +578,9 @@ public final class SparkAtlasLearner implements DistributedLearner {
             long learningSeed = seed;
             List<Tuple2<Integer, ChartModel>> confined = SparkErrors.unwrapped(() -> byChart
                     .groupByKey(groups(count)).flatMapToPair(g -> {
-                        List<Tuple2<Point, Double>> ball = new ArrayList<>();
-                        g._2().forEach(ball::add);
-                        ball.sort(Comparator.comparingLong(t -> t._1().index()));
-                        double[][] x = new double[ball.size()][];
-                        double[] e = new double[ball.size()];
-                        for (int i = 0; i < x.length; i++) {
-                            x[i] = ball.get(i)._1().x();
-                            e[i] = ball.get(i)._2();
-                        }
+                        List<Tuple2<Point, Double>> ball = inDataOrder(g._2());
+                        double[] e = ball.stream().mapToDouble(Tuple2::_2).toArray();
+                        double[][] x = coordinates(ball);
                         int c = g._1();
                         return LearningStages.confine(x, e, bound, d, minPoints, charts.value().charts()[c],
                                 learningSeed, c).map(m -> List.of(new Tuple2<>(c, m))).orElse(List.of()).iterator();
@@ -691,13 +685,10 @@ public final class SparkAtlasLearner implements DistributedLearner {
             int sample = svmSample;
             List<Tuple2<Integer, ChartModel>> trained = SparkErrors.unwrapped(() -> byChart
                     .groupByKey(groups(kept)).mapToPair(g -> {
-                        List<Tuple2<Point, Boolean>> ball = new ArrayList<>();
-                        g._2().forEach(ball::add);
-                        ball.sort(Comparator.comparingLong(t -> t._1().index()));
-                        double[][] x = new double[ball.size()][];
+                        List<Tuple2<Point, Boolean>> ball = inDataOrder(g._2());
+                        double[][] x = coordinates(ball);
                         boolean[] covered = new boolean[ball.size()];
                         for (int i = 0; i < x.length; i++) {
-                            x[i] = ball.get(i)._1().x();
                             covered[i] = ball.get(i)._2();
                         }
                         int kc = g._1();
@@ -990,5 +981,18 @@ public final class SparkAtlasLearner implements DistributedLearner {
             best = Math.min(best, Vectors.distance(c.x(), x));
         }
         return best;
+    }
+
+    /** @return a chart's gathered points with what each carries, in the order of the data (the single machine's) */
+    private static <T> List<Tuple2<Point, T>> inDataOrder(Iterable<Tuple2<Point, T>> gathered) {
+        List<Tuple2<Point, T>> ball = new ArrayList<>();
+        gathered.forEach(ball::add);
+        ball.sort(Comparator.comparingLong(t -> t._1().index()));
+        return ball;
+    }
+
+    /** @return the points' coordinates, in the list's order */
+    private static double[][] coordinates(List<? extends Tuple2<Point, ?>> ball) {
+        return ball.stream().map(t -> t._1().x()).toArray(double[][]::new);
     }
 }
