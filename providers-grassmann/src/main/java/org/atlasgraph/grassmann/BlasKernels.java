@@ -68,6 +68,8 @@ final class BlasKernels implements LargeKernels {
         final double[] block;
         final double[] identity;
         GrassmannChart chart;
+        /** The {@link GrassmannChart#generation} of {@code chart} when loaded: the running mean moves its own. */
+        int generation;
 
         NativeBuffers(int n, int k) {
             this.k = k;
@@ -96,7 +98,7 @@ final class BlasKernels implements LargeKernels {
 
         /** Copies the chart's W, V and S_k⁻¹ unless they are already here. */
         void load(GrassmannChart c) {
-            if (chart == c) {
+            if (chart == c && generation == c.generation()) {
                 return;
             }
             chart = null;
@@ -109,6 +111,7 @@ final class BlasKernels implements LargeKernels {
                 sk.put(identity, 0, k * k);
             }
             chart = c;
+            generation = c.generation();
         }
     }
 

@@ -51,7 +51,19 @@ final class GrassmannAtlas implements AtlasGraph {
      * @return i₁ &lt; … &lt; i_k, ties broken towards the smaller index
      */
     int[] identifyChart(double[] orthonormal) {
-        double[] diagonal = new double[n];
+        int[] upper = new int[k];
+        identifyChart(orthonormal, new double[n], upper);
+        return upper;
+    }
+
+    /**
+     * {@link #identifyChart(double[])} into the caller's arrays: k passes over the diagonal, each taking the largest
+     * entry not yet taken (the first of equal ones), then the k indices sorted; no allocation.
+     *
+     * @param diagonal scratch of length n
+     * @param upper    receives i₁ &lt; … &lt; i_k
+     */
+    void identifyChart(double[] orthonormal, double[] diagonal, int[] upper) {
         for (int i = 0; i < n; i++) {
             double s = 0;
             for (int c = 0; c < k; c++) {
@@ -60,26 +72,17 @@ final class GrassmannAtlas implements AtlasGraph {
             }
             diagonal[i] = s;
         }
-        // The k-th largest value, then the rows above it and, in increasing order, as many rows equal to it as fit:
-        // the k largest, ties towards the smaller index, without sorting boxed indices.
-        double[] sorted = diagonal.clone();
-        Arrays.sort(sorted);
-        double kth = sorted[n - k];
-        int above = 0;
-        for (double d : diagonal) {
-            if (d > kth) {
-                above++;
+        for (int j = 0; j < k; j++) {
+            int best = -1;
+            for (int i = 0; i < n; i++) {
+                if (diagonal[i] != Double.NEGATIVE_INFINITY && (best < 0 || diagonal[i] > diagonal[best])) {
+                    best = i;
+                }
             }
+            upper[j] = best;
+            diagonal[best] = Double.NEGATIVE_INFINITY;
         }
-        int ties = k - above;
-        int[] upper = new int[k];
-        int j = 0;
-        for (int i = 0; i < n && j < k; i++) {
-            if (diagonal[i] > kth || (diagonal[i] == kth && ties-- > 0)) {
-                upper[j++] = i;
-            }
-        }
-        return upper;
+        Arrays.sort(upper);
     }
 
     /**
@@ -161,9 +164,20 @@ final class GrassmannAtlas implements AtlasGraph {
      */
     private int[] dominantRows(int[] start, double[] c) {
         int[] upper = start.clone();
-        int[] lower = ehresmann(upper).lower.clone();
+        swapToDominant(upper, ehresmann(upper).lower.clone(), c, new double[k]);
+        return upper;
+    }
+
+    /**
+     * The swaps of {@link #dominantRows(double[])} in place, without allocation.
+     *
+     * @param upper    the index set to start from; receives the dominant one, increasing
+     * @param lower    its complement (overwritten: left in no particular order)
+     * @param c        C = Ŷ_J Ŷ_I⁻¹ in φ_upper (overwritten)
+     * @param pivotRow scratch of length k
+     */
+    private void swapToDominant(int[] upper, int[] lower, double[] c, double[] pivotRow) {
         int m = n - k;
-        double[] pivotRow = new double[k];
         for (int swap = 0; swap < MAX_SWAPS_PER_ROW * k; swap++) {
             int best = 0;
             for (int i = 1; i < c.length; i++) {
@@ -197,7 +211,6 @@ final class GrassmannAtlas implements AtlasGraph {
             lower[r] = t;
         }
         Arrays.sort(upper);
-        return upper;
     }
 
     /**
@@ -222,9 +235,109 @@ final class GrassmannAtlas implements AtlasGraph {
         }
         double[] c = centre.orElseThrow(() -> new ArithmeticException(
                 "adHocAt: no k rows of the centre's basis are independent; it is not of full rank"));
-        return GrassmannChart.adHoc(new ChartId("adhoc-" + serial.incrementAndGet()), n, k, upper, c);
+        return GrassmannChart.adHoc(nextAdHocId(), n, k, upper, c);
     }
 
+
+    /**
+     * {@link #adHocAt} into a {@link GrassmannChart#movable} chart: the same index set (Alg. 7's rows, or the
+     * {@link #dominantRows} when C leaves the domain of trust) and the same C, computed in the workspace's arrays.
+     * No allocation unless Alg. 7's rows are singular or give |c_ij| above {@link #MAXVOL_START} (then the pivoted
+     * rows start the swaps, as in {@link #adHocAt}). O(nk² + k³).
+     *
+     * @param chart       the chart to move
+     * @param orthonormal an orthonormal basis Ŷ of the new centre, n×k row-major (not modified)
+     * @param w           the workspace
+     * @throws ArithmeticException if no k rows of Ŷ are independent
+     */
+    void moveTo(GrassmannChart chart, double[] orthonormal, Centring w) {
+        identifyChart(orthonormal, w.diagonal, w.upper);
+        boolean solved = coordinates(orthonormal, w);
+        double largest = solved ? Dense.maxAbs(w.c) : Double.POSITIVE_INFINITY;
+        if (!(largest < GrassmannChart.TRUST_BOUND)) {
+            if (largest <= MAXVOL_START) {
+                int j = 0;
+                int c = 0;
+                for (int i = 0; i < n; i++) {
+                    if (j < k && w.upper[j] == i) {
+                        j++;
+                    } else {
+                        w.lower[c++] = i;
+                    }
+                }
+                swapToDominant(w.upper, w.lower, w.c, w.pivotRow);
+            } else {
+                System.arraycopy(dominantRows(orthonormal), 0, w.upper, 0, k);
+            }
+            if (!coordinates(orthonormal, w)) {
+                throw new ArithmeticException(
+                        "moveTo: no k rows of the centre's basis are independent; it is not of full rank");
+            }
+        }
+        chart.moveTo(w.upper, w.c, w.eig, w.blas);
+    }
+
+    /** C = Ŷ_J Ŷ_I⁻¹ for I = w.upper into w.c; {@code false} when Ŷ_I is numerically singular. */
+    private boolean coordinates(double[] orthonormal, Centring w) {
+        int m = n - k;
+        for (int j = 0; j < k; j++) {
+            System.arraycopy(orthonormal, w.upper[j] * k, w.top, j * k, k);
+        }
+        if (!Dense.invert(w.top, k, w.inverse, w.lu)) {
+            return false;
+        }
+        int j = 0;
+        int row = 0;
+        for (int i = 0; i < n; i++) {
+            if (j < k && w.upper[j] == i) {
+                j++;
+            } else {
+                System.arraycopy(orthonormal, i * k, w.bottom, row * k, k);
+                row++;
+            }
+        }
+        Panels.times(w.bottom, m, k, w.inverse, 1, false, w.c, w.blas);
+        return true;
+    }
+
+    /** @return the id of a new ad hoc chart, {@code adhoc-N} from this atlas's serial */
+    ChartId nextAdHocId() {
+        return new ChartId("adhoc-" + serial.incrementAndGet());
+    }
+
+    /** The arrays of {@link #moveTo} for one Gr(n,k): O(nk), made once per running mean. */
+    static final class Centring {
+        final double[] diagonal;
+        final int[] upper;
+        final int[] lower;
+        final double[] top;
+        final double[] inverse;
+        final double[] lu;
+        final double[] bottom;
+        final double[] c;
+        final double[] pivotRow;
+        final SmallEigen eig;
+        final LargeKernels blas;
+
+        /**
+         * @param eig  an eigendecomposition workspace for k (may be shared with the caller's own use between calls)
+         * @param blas the native BLAS for the m×k products, or {@code null}
+         */
+        Centring(int n, int k, SmallEigen eig, LargeKernels blas) {
+            int m = n - k;
+            diagonal = new double[n];
+            upper = new int[k];
+            lower = new int[m];
+            top = new double[k * k];
+            inverse = new double[k * k];
+            lu = new double[k * k];
+            bottom = new double[m * k];
+            c = new double[m * k];
+            pivotRow = new double[k];
+            this.eig = eig;
+            this.blas = blas;
+        }
+    }
 
     /** {@inheritDoc} Any two charts of this Gr(n,k) are joined, through the lift and ingestion of eq. (3.4). */
     @Override

@@ -1,5 +1,6 @@
 package org.atlasgraph.grassmann;
 
+import java.util.Arrays;
 import java.util.Optional;
 import org.atlasgraph.api.Chart;
 import org.atlasgraph.api.ChartId;
@@ -52,6 +53,8 @@ final class GrassmannChart implements Chart {
     private final ThreadLocal<Local> last = new ThreadLocal<>();
     /** The centre C of an ad hoc chart, m×k row-major, made on first use by the metric; null before. */
     private volatile double[] centre;
+    /** How often {@link #moveTo} has moved this chart: caches of its arrays compare it (0 for every other chart). */
+    private int generation;
 
     /**
      * What the chart's maps need at one point: its orthonormal-frame coordinates B and functions of K = I + BᵀB.
@@ -129,6 +132,59 @@ final class GrassmannChart implements Chart {
         return new GrassmannChart(id, n, k, upper.clone(), QaRotation.of(centre, n - k, k));
     }
 
+    /**
+     * The running mean's own chart, which {@link #moveTo} moves in place at each chart change so that a change
+     * allocates nothing: it is never handed out (a user gets a {@link #copy}) and its {@link #local} cache is not used.
+     *
+     * @param id the id it reports (it is not registered in the atlas)
+     * @return an ad hoc chart of Gr(n,k) that must be moved before use
+     */
+    static GrassmannChart movable(ChartId id, int n, int k) {
+        int[] upper = new int[k];
+        for (int j = 0; j < k; j++) {
+            upper[j] = j;
+        }
+        return new GrassmannChart(id, n, k, upper, QaRotation.blank(n - k, k));
+    }
+
+    /**
+     * Centres this {@link #movable} chart at φ_I⁻¹(C), in place and without allocation: the rows, Q_C
+     * ({@link QaRotation#set}) and the kernels' widened W. O(nk² + k³).
+     *
+     * @param indices the index set I, increasing (copied)
+     * @param c       the centre's coordinates C in φ_I, (n−k)×k (not modified)
+     * @param eig     an eigendecomposition workspace for k
+     * @param blas    the native BLAS for the m×k products, or {@code null}
+     */
+    void moveTo(int[] indices, double[] c, SmallEigen eig, LargeKernels blas) {
+        System.arraycopy(indices, 0, upper, 0, k);
+        sortedComplement(n, upper, lower);
+        rotation.set(c, eig, blas);
+        if (wide != null) {
+            int pitch = widePitch();
+            Arrays.fill(wide, 0);
+            for (int i = 0; i < m; i++) {
+                System.arraycopy(rotation.w, i * k, wide, lower[i] * pitch, k);
+                System.arraycopy(rotation.w, i * k, padded, i * pitch, k);
+            }
+        }
+        centre = null;
+        generation++;
+    }
+
+    /** @return how often {@link #moveTo} has moved this chart; 0 for every chart but the running mean's own */
+    int generation() {
+        return generation;
+    }
+
+    /**
+     * @param newId the copy's id
+     * @return an immutable copy of this chart under a new id, sharing no array with it
+     */
+    GrassmannChart copy(ChartId newId) {
+        return new GrassmannChart(newId, n, k, upper.clone(), rotation.copy());
+    }
+
     private static int[] complement(int n, int[] upper) {
         boolean[] in = new boolean[n];
         for (int i : upper) {
@@ -142,6 +198,19 @@ final class GrassmannChart implements Chart {
             }
         }
         return lower;
+    }
+
+    /** lower ← the complement of the increasing index set upper in 0..n−1, increasing; no allocation. */
+    private static void sortedComplement(int n, int[] upper, int[] lower) {
+        int j = 0;
+        int c = 0;
+        for (int i = 0; i < n; i++) {
+            if (j < upper.length && upper[j] == i) {
+                j++;
+            } else {
+                lower[c++] = i;
+            }
+        }
     }
 
     /** @return whether this is an ad hoc chart (Q_C ≠ I) */

@@ -2,6 +2,7 @@ package org.atlasgraph.grassmann;
 
 import java.util.Arrays;
 import java.util.function.Supplier;
+import org.atlasgraph.api.ChartId;
 import org.atlasgraph.api.ChartPoint;
 import org.atlasgraph.api.Coordinates;
 import org.atlasgraph.api.capability.RunningMean;
@@ -49,10 +50,17 @@ final class GrassmannRunningMean implements RunningMean {
         this.workspace = workspace;
     }
 
+    /**
+     * {@inheritDoc} A point off its chart's centre becomes the centre of the state's own chart, as at a chart change
+     * ({@link State#recentre}), with the same allocation-free arithmetic.
+     */
     @Override
     public State start(ChartPoint p) {
-        GrassmannChart chart = grassmann.ownChart(p.chart());
-        return new Normal(p.xi().maxAbs() == 0 ? chart : atlas.adHocAt(chart.toAmbient(p.xi())));
+        Normal state = new Normal(grassmann.ownChart(p.chart()));
+        if (p.xi().maxAbs() != 0) {
+            state.centreAtCoordinates(p.xi().toArray());
+        }
+        return state;
     }
 
     private final class Normal implements State {
@@ -70,11 +78,31 @@ final class GrassmannRunningMean implements RunningMean {
         /** The vector kernels for them, or {@code null}. */
         private final SmallKernels small;
         private final double[] lambda;
+        /** The chart that every chart change moves in place; never handed out ({@link #shown}). */
+        private final GrassmannChart own;
+        private final GrassmannAtlas.Centring centring;
+        private final SmallEigen eig;
+        /** m×k scratch of a chart change and of {@link #point}: h = u − KY, then the frame's lower block. */
+        private final double[] h;
+        /** m×k scratch: the orthonormal-frame coordinates S_m⁻¹h. */
+        private final double[] l;
+        /** The estimate's orthonormal basis at a chart change, n×k. */
+        private final double[] basis;
+        private final double[] top;
+        private final double[] s1;
+        private final double[] s2;
+        private final double[] s3;
+        private final double[] s4;
+        private final double[] f;
+        private final double[] g;
         private GrassmannChart chart;
+        /** An immutable copy of {@link #own} for the current centre, made when {@link #point} first needs it. */
+        private GrassmannChart shown;
         private double offset;
         private double spread;
         private long changes;
 
+        /** Allocates everything a chart change needs here, so that no update allocates (not even the first). */
         Normal(GrassmannChart chart) {
             this.n = chart.n;
             this.k = chart.k;
@@ -90,11 +118,25 @@ final class GrassmannRunningMean implements RunningMean {
             this.tu = new double[k * k];
             this.vty = new double[k * k + slack];
             this.lambda = new double[k];
+            this.own = GrassmannChart.movable(new ChartId("running-mean"), n, k);
+            this.eig = new SmallEigen(k);
+            this.centring = new GrassmannAtlas.Centring(n, k, eig, blas);
+            this.h = new double[m * k];
+            this.l = new double[m * k];
+            this.basis = new double[n * k];
+            this.top = new double[k * k];
+            this.s1 = new double[k * k];
+            this.s2 = new double[k * k];
+            this.s3 = new double[k * k];
+            this.s4 = new double[k * k];
+            this.f = new double[k];
+            this.g = new double[k];
             centreAt(chart);
         }
 
         private void centreAt(GrassmannChart next) {
             chart = next;
+            shown = null;
             Arrays.fill(u, 0);
             Arrays.fill(y, 0);
             Arrays.fill(tu, 0);
@@ -103,6 +145,15 @@ final class GrassmannRunningMean implements RunningMean {
             for (int a = 0; a < k && chart.isAdHoc(); a++) {
                 lambda[a] = Math.max(1 / (q.d[a] * q.d[a]) - 1, 0);
             }
+        }
+
+        /** Moves the centre to the point with published coordinates xi in the current chart (at the start). */
+        void centreAtCoordinates(double[] xi) {
+            System.arraycopy(xi, 0, h, 0, m * k);
+            orthonormalFrame();
+            basis(false);
+            atlas.moveTo(own, basis, centring);
+            centreAt(own);
         }
 
         @Override
@@ -134,7 +185,7 @@ final class GrassmannRunningMean implements RunningMean {
             spread += t * (correction.squaredDistance() - spread);
             if (!(offset < Double.POSITIVE_INFINITY)) {
                 Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for " + grassmann.name());
-                throw new ArithmeticException("running mean: non-finite coordinates in chart " + chart.id());
+                throw new ArithmeticException("running mean: non-finite coordinates in chart " + shown().id());
             }
             if (offset >= TRUST_DISTANCE) {
                 recentre();
@@ -198,13 +249,88 @@ final class GrassmannRunningMean implements RunningMean {
             return spread;
         }
 
+        /**
+         * The same point, now the centre of the state's own chart: its orthonormal basis {@code Exp_c(L)} from the
+         * state ({@link #basis}), then the chart of {@link GrassmannAtlas#adHocAt} there, moved into place
+         * ({@link GrassmannAtlas#moveTo}). About 10(n−k)k² multiply-adds and two k×k eigendecompositions, no
+         * allocation.
+         */
         @Override
         public void recentre() {
             if (offset > 0) {
-                ChartPoint p = point();
-                centreAt(atlas.adHocAt(chart.toAmbient(p.xi())));
+                published();
+                orthonormalFrame();
+                basis(true);
+                atlas.moveTo(own, basis, centring);
+                centreAt(own);
                 changes++;
             }
+        }
+
+        /** h ← u − KY, the estimate's published normal coordinates (u itself in an Ehresmann chart). */
+        private void published() {
+            System.arraycopy(u, 0, h, 0, m * k);
+            if (chart.isAdHoc()) {
+                Panels.times(chart.rotation.offset, m, k, y, -1, true, h, blas);
+            }
+        }
+
+        /** l ← S_m⁻¹h = h + WΨWᵀh, the orthonormal-frame coordinates of h (h itself in an Ehresmann chart). */
+        private void orthonormalFrame() {
+            System.arraycopy(h, 0, l, 0, m * k);
+            if (chart.isAdHoc()) {
+                QaRotation q = chart.rotation;
+                Panels.transposeTimes(q.w, h, m, k, s1, blas);
+                for (int a = 0; a < k; a++) {
+                    for (int c = 0; c < k; c++) {
+                        s1[a * k + c] *= q.psi[a];
+                    }
+                }
+                Panels.times(q.w, m, k, s1, 1, true, l, blas);
+            }
+        }
+
+        /**
+         * The orthonormal basis {@code Q (A; l·C)} of a point given by l (orthonormal-frame coordinates, m×k) into
+         * {@link #basis}, with lᵀl = UΛUᵀ: for the normal coordinates L = l, {@code A = U cos√Λ Uᵀ} and
+         * {@code C = U (sin√Λ/√Λ) Uᵀ} (the geodesic from the centre); for chart coordinates B = l, the polar basis
+         * {@code (I; B)(I + BᵀB)^{-1/2}}, A = C = U (1 + Λ)^{-1/2} Uᵀ. Overwrites h.
+         */
+        private void basis(boolean normal) {
+            Panels.transposeTimes(l, l, m, k, s1, blas);
+            eig.decompose(s1);
+            for (int a = 0; a < k; a++) {
+                double s = Math.max(eig.values[a], 0);
+                double root = Math.sqrt(s);
+                if (normal) {
+                    f[a] = Math.cos(root);
+                    g[a] = root > 1e-8 ? Math.sin(root) / root : 1 - s / 6;
+                } else {
+                    f[a] = 1 / Math.sqrt(1 + s);
+                    g[a] = f[a];
+                }
+            }
+            eig.compose(f, top);
+            eig.compose(g, s1);
+            Panels.times(l, m, k, s1, 1, false, h, blas);
+            chart.rotation.apply(top, h, s1, s2, s3, s4, blas);
+            for (int j = 0; j < k; j++) {
+                System.arraycopy(top, j * k, basis, chart.upper[j] * k, k);
+            }
+            for (int i = 0; i < m; i++) {
+                System.arraycopy(h, i * k, basis, chart.lower[i] * k, k);
+            }
+        }
+
+        /** @return the chart the estimate is published in: the current one, or a copy of {@link #own} */
+        private GrassmannChart shown() {
+            if (chart != own) {
+                return chart;
+            }
+            if (shown == null) {
+                shown = own.copy(atlas.nextAdHocId());
+            }
+            return shown;
         }
 
         /**
@@ -213,19 +339,23 @@ final class GrassmannRunningMean implements RunningMean {
          */
         @Override
         public ChartPoint point() {
-            double[] h = u.clone();
-            if (chart.isAdHoc()) {
-                Dense.multAdd(-1, Dense.wrap(m, k, chart.rotation.offset), Dense.wrap(k, k, y), Dense.wrap(m, k, h));
-            }
+            GrassmannChart at = shown();
             if (offset == 0) {
-                return new ChartPoint(chart, Coordinates.zeros(m * k));
+                return new ChartPoint(at, Coordinates.zeros(m * k));
             }
-            double[] l = chart.orthonormal(h);
-            double[] tangent = Dense.symmetricEigen(Dense.gram(l, m, k), k).apply(s -> {
-                double root = Math.sqrt(Math.max(s, 0));
-                return root > 1e-8 ? Math.tan(root) / root : 1 + s / 3;
-            });
-            return new ChartPoint(chart, Coordinates.ofComputed("running mean", Dense.mult(h, m, k, tangent, k)));
+            published();
+            orthonormalFrame();
+            Panels.transposeTimes(l, l, m, k, s1, blas);
+            eig.decompose(s1);
+            for (int a = 0; a < k; a++) {
+                double s = Math.max(eig.values[a], 0);
+                double root = Math.sqrt(s);
+                f[a] = root > 1e-8 ? Math.tan(root) / root : 1 + s / 3;
+            }
+            eig.compose(f, s1);
+            double[] xi = new double[m * k];
+            Panels.times(h, m, k, s1, 1, false, xi, blas);
+            return new ChartPoint(at, Coordinates.ofComputed("running mean", xi));
         }
 
         @Override

@@ -26,8 +26,7 @@ import org.ejml.data.DMatrixRMaj;
  * so a chart stores O(nk) numbers and applying Q_C or Q_Cᵀ to an n×k matrix costs O(nk²).
  */
 final class QaRotation {
-    private static final QaRotation IDENTITY = new QaRotation(0, 0, new double[0], new double[0], new double[0],
-            new double[0]);
+    private static final QaRotation IDENTITY = new QaRotation(0, 0);
 
     final int m;
     final int k;
@@ -55,69 +54,28 @@ final class QaRotation {
     /** ‖w_i‖, the row norms of W (= those of C), for the cheap trust bound of the fused step. */
     final double[] rowNorms;
     /** max_i ‖w_i‖. */
-    final double maxRowNorm;
+    double maxRowNorm;
+    /** CᵀC and D Vᵀ while {@link #set} runs, k×k each. */
+    private final double[] gram;
+    private final double[] dvt;
 
-    private QaRotation(int m, int k, double[] w, double[] v, double[] d, double[] phi) {
+    /** Room for Q_C of Gr(m+k, k), all zeros until {@link #set}. */
+    private QaRotation(int m, int k) {
         this.m = m;
         this.k = k;
-        this.w = w;
+        int kk = k * k;
+        this.w = new double[m * k];
         this.wtRows = new double[k][m];
-        for (int i = 0; i < m; i++) {
-            for (int a = 0; a < k; a++) {
-                wtRows[a][i] = w[i * k + a];
-            }
-        }
-        this.v = v;
-        this.d = d;
-        this.phi = phi;
+        this.v = new double[kk];
+        this.d = new double[k];
+        this.phi = new double[k];
         this.psi = new double[k];
-        double[] root = new double[k];
-        double[] lambda = new double[k];
-        for (int a = 0; a < k; a++) {
-            // d = (1+λ)^{-1/2}, so √(1+λ) = 1/d and λ = 1/d² − 1; ψ = d/(1 + d) avoids cancellation at λ → 0.
-            root[a] = 1 / d[a];
-            lambda[a] = Math.max(root[a] * root[a] - 1, 0);
-            psi[a] = d[a] / (1 + d[a]);
-        }
-        this.skInverse = scaledGram(v, root, k);
-        double[] dvt = new double[k * k];
-        double[] ldvt = new double[k * k];
-        for (int a = 0; a < k; a++) {
-            for (int c = 0; c < k; c++) {
-                dvt[a * k + c] = d[a] * v[c * k + a];
-                ldvt[a * k + c] = lambda[a] * d[a] * v[c * k + a];
-            }
-        }
-        this.offset = m == 0 ? new double[0] : Dense.mult(w, m, k, dvt, k);
-        this.wtOffset = ldvt;
+        this.skInverse = new double[kk];
+        this.offset = new double[m * k];
+        this.wtOffset = new double[kk];
         this.rowNorms = new double[m];
-        for (int i = 0; i < m; i++) {
-            double s = 0;
-            for (int a = 0; a < k; a++) {
-                s += w[i * k + a] * w[i * k + a];
-            }
-            rowNorms[i] = Math.sqrt(s);
-        }
-        double largest = 0;
-        for (double r : rowNorms) {
-            largest = Math.max(largest, r);
-        }
-        this.maxRowNorm = largest;
-    }
-
-    /** @return V diag(f) Vᵀ for k×k V (column a the a-th eigenvector) */
-    private static double[] scaledGram(double[] v, double[] f, int k) {
-        double[] out = new double[k * k];
-        for (int i = 0; i < k; i++) {
-            for (int j = 0; j < k; j++) {
-                double s = 0;
-                for (int a = 0; a < k; a++) {
-                    s += v[i * k + a] * f[a] * v[j * k + a];
-                }
-                out[i * k + j] = s;
-            }
-        }
-        return out;
+        this.gram = new double[kk];
+        this.dvt = new double[kk];
     }
 
     /** @return the identity, the rotation of a plain Ehresmann chart (C = 0) */
@@ -130,16 +88,81 @@ final class QaRotation {
      * @return Q_C, in O(mk² + k³)
      */
     static QaRotation of(double[] c, int m, int k) {
-        Dense.SymmetricEigen eig = Dense.symmetricEigen(Dense.gram(c, m, k), k);
-        double[] d = new double[k];
-        double[] phi = new double[k];
-        for (int i = 0; i < k; i++) {
-            double s = Math.max(eig.values()[i], 0);
-            double root = Math.sqrt(1 + s);
-            d[i] = 1 / root;
-            phi[i] = -1 / ((1 + root) * root);
+        QaRotation q = blank(m, k);
+        q.set(c, new SmallEigen(k), null);
+        return q;
+    }
+
+    /** @return room for a Q_C of Gr(m+k, k) that {@link #set} fills, not yet a rotation (all zeros) */
+    static QaRotation blank(int m, int k) {
+        return new QaRotation(m, k);
+    }
+
+    /** @return a copy of this rotation that shares no array with it */
+    QaRotation copy() {
+        if (isIdentity()) {
+            return this;
         }
-        return new QaRotation(m, k, Dense.mult(c, m, k, eig.vectors(), k), eig.vectors(), d, phi);
+        QaRotation q = new QaRotation(m, k);
+        System.arraycopy(w, 0, q.w, 0, w.length);
+        for (int a = 0; a < k; a++) {
+            System.arraycopy(wtRows[a], 0, q.wtRows[a], 0, m);
+        }
+        System.arraycopy(v, 0, q.v, 0, v.length);
+        System.arraycopy(d, 0, q.d, 0, k);
+        System.arraycopy(phi, 0, q.phi, 0, k);
+        System.arraycopy(psi, 0, q.psi, 0, k);
+        System.arraycopy(skInverse, 0, q.skInverse, 0, skInverse.length);
+        System.arraycopy(offset, 0, q.offset, 0, offset.length);
+        System.arraycopy(wtOffset, 0, q.wtOffset, 0, wtOffset.length);
+        System.arraycopy(rowNorms, 0, q.rowNorms, 0, m);
+        q.maxRowNorm = maxRowNorm;
+        return q;
+    }
+
+    /**
+     * Makes this Q_C, in place, without allocation: CᵀC = VΛVᵀ by {@code eig}, then W = CV, K = W D Vᵀ and the rest,
+     * O(mk² + k³). Only for rotations from {@link #blank} that no chart in use shares.
+     *
+     * @param c    the centre's coordinates C, m×k row-major (not modified)
+     * @param eig  the eigendecomposition's workspace for k
+     * @param blas the native BLAS for the m×k products, or {@code null}
+     */
+    void set(double[] c, SmallEigen eig, LargeKernels blas) {
+        Panels.transposeTimes(c, c, m, k, gram, blas);
+        eig.decompose(gram);
+        System.arraycopy(eig.vectors, 0, v, 0, k * k);
+        for (int a = 0; a < k; a++) {
+            double lambda = Math.max(eig.values[a], 0);
+            double root = Math.sqrt(1 + lambda);
+            d[a] = 1 / root;
+            phi[a] = -1 / ((1 + root) * root);
+            // ψ = d/(1 + d) = (√(1+λ) − 1)/λ without the cancellation at λ → 0.
+            psi[a] = d[a] / (1 + d[a]);
+            gram[a] = root;
+        }
+        eig.compose(gram, skInverse);
+        for (int a = 0; a < k; a++) {
+            double lambda = Math.max(eig.values[a], 0);
+            for (int b = 0; b < k; b++) {
+                dvt[a * k + b] = d[a] * v[b * k + a];
+                wtOffset[a * k + b] = lambda * d[a] * v[b * k + a];
+            }
+        }
+        Panels.times(c, m, k, v, 1, false, w, blas);
+        Panels.times(w, m, k, dvt, 1, false, offset, blas);
+        double largest = 0;
+        for (int i = 0; i < m; i++) {
+            double s = 0;
+            for (int a = 0; a < k; a++) {
+                double wia = w[i * k + a];
+                wtRows[a][i] = wia;
+                s += wia * wia;
+            }
+            rowNorms[i] = Math.sqrt(s);
+            largest = Math.max(largest, rowNorms[i]);
+        }
+        maxRowNorm = largest;
     }
 
     /** @return whether this is the identity (a plain Ehresmann chart) */
@@ -193,6 +216,33 @@ final class QaRotation {
         double[] y = x.clone();
         Dense.multAdd(1, Dense.wrap(m, k, w), Dense.wrap(k, k, wtx), Dense.wrap(m, k, y));
         return y;
+    }
+
+    /**
+     * (top; bottom) ← Q_C (top; bottom) for k columns, as {@link #apply}, in place and without allocation.
+     *
+     * @param t     k×k scratch
+     * @param h     k×k scratch
+     * @param upper k×k scratch
+     * @param lower k×k scratch
+     * @param blas  the native BLAS for the m×k products, or {@code null}
+     */
+    void apply(double[] top, double[] bottom, double[] t, double[] h, double[] upper, double[] lower,
+               LargeKernels blas) {
+        if (isIdentity()) {
+            return;
+        }
+        Panels.transposeTimes(v, top, k, k, t, blas);
+        Panels.transposeTimes(w, bottom, m, k, h, blas);
+        for (int a = 0; a < k; a++) {
+            for (int c = 0; c < k; c++) {
+                int i = a * k + c;
+                upper[i] = (d[a] - 1) * t[i] - d[a] * h[i];
+                lower[i] = d[a] * t[i] + phi[a] * h[i];
+            }
+        }
+        Panels.times(v, k, k, upper, 1, true, top, blas);
+        Panels.times(w, m, k, lower, 1, true, bottom, blas);
     }
 
     private void rotate(double[] top, double[] bottom, int p, boolean transpose) {

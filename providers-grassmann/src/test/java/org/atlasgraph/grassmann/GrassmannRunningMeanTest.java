@@ -95,6 +95,60 @@ class GrassmannRunningMeanTest {
         assertThat(state.chartChanges()).as("chart changes").isEqualTo(1);
     }
 
+    /**
+     * Uniform samples, and a chart change after every one, so that every update runs in a chart the state moved in
+     * place (Jacobi below k = 32, EJML from it on; the native BLAS from k = 17 where it loads, whose buffers must
+     * notice the move): the estimate against the definition re-centred at the same moments, {@code c ← Exp_c(m)},
+     * {@code m ← 0}.
+     */
+    @ParameterizedTest(name = "Gr({0},{1})")
+    @CsvSource({"12,3", "40,3", "30,5", "60,20", "80,33"})
+    void followsTheDefinitionThroughAChartChangeAfterEverySample(int n, int k) {
+        SplittableRandom rng = new SplittableRandom(SEED + 7 * n + k);
+        Grassmann gr = Grassmann.of(n, k);
+        ExactGeometry exact = gr.capability(ExactGeometry.class).orElseThrow();
+        RunningMean.State state = running(gr).start(gr.locate(gr.uniform(rng)));
+        double[] c = gr.embed(state.point());
+        for (int i = 1; i <= 3 * STEPS; i++) {
+            double[] x = gr.uniform(rng);
+            double t = 1.0 / (i + 1);
+            assertThat(state.add(x, t)).as("step %d", i).isTrue();
+            double[] m = Reference.scaled(exact.log(c, x), t);
+            double[] expected = exact.exp(c, m);
+            assertThat(exact.distance(gr.embed(state.point()), expected)).as("step %d: estimate vs Exp_c(m)", i)
+                    .isLessThan(TOL);
+            state.recentre();
+            assertThat(exact.distance(gr.embed(state.point()), expected)).as("step %d: the point, re-centred", i)
+                    .isLessThan(TOL);
+            assertThat(state.point().xi().maxAbs()).as("step %d: at the centre", i).isZero();
+            c = expected;
+        }
+        assertThat(state.chartChanges()).as("chart changes").isEqualTo(3 * STEPS);
+    }
+
+    /** A chart change centres the chart that the atlas's own {@code adHocAt} makes there: the same rows and C. */
+    @ParameterizedTest(name = "Gr({0},{1})")
+    @CsvSource({"12,3", "40,3", "60,20"})
+    void movesToTheChartThatAdHocAtMakes(int n, int k) {
+        SplittableRandom rng = new SplittableRandom(SEED + n);
+        Grassmann gr = Grassmann.of(n, k);
+        GrassmannAtlas atlas = (GrassmannAtlas) gr.atlas();
+        RunningMean.State state = running(gr).start(gr.locate(gr.uniform(rng)));
+        for (int i = 1; i <= STEPS; i++) {
+            state.add(gr.uniform(rng), 1.0 / (i + 1));
+            double[] before = gr.embed(state.point());
+            state.recentre();
+            GrassmannChart moved = (GrassmannChart) state.point().chart();
+            GrassmannChart reference = atlas.adHocAt(before);
+            assertThat(moved.upper).as("step %d: rows I", i).containsExactly(reference.upper);
+            double[] cMoved = moved.centre();
+            double[] cReference = reference.centre();
+            for (int j = 0; j < cMoved.length; j++) {
+                assertThat(cMoved[j]).as("step %d: C[%d]", i, j).isCloseTo(cReference[j], within(1e-12));
+            }
+        }
+    }
+
     @Test
     void reportsASampleAtTheCutLocusAndStaysPut() {
         // span{e₀, e₁} and span{e₀, e₂}: a principal angle of π/2, where the logarithm is not unique.
