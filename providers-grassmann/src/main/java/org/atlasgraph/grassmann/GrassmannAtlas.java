@@ -256,15 +256,6 @@ final class GrassmannAtlas implements AtlasGraph {
         double largest = solved ? Dense.maxAbs(w.c) : Double.POSITIVE_INFINITY;
         if (!(largest < GrassmannChart.TRUST_BOUND)) {
             if (largest <= MAXVOL_START) {
-                int j = 0;
-                int c = 0;
-                for (int i = 0; i < n; i++) {
-                    if (j < k && w.upper[j] == i) {
-                        j++;
-                    } else {
-                        w.lower[c++] = i;
-                    }
-                }
                 swapToDominant(w.upper, w.lower, w.c, w.pivotRow);
             } else {
                 System.arraycopy(dominantRows(orthonormal), 0, w.upper, 0, k);
@@ -274,29 +265,54 @@ final class GrassmannAtlas implements AtlasGraph {
                         "moveTo: no k rows of the centre's basis are independent; it is not of full rank");
             }
         }
-        chart.moveTo(w.upper, w.c, w.eig, w.blas);
+        chart.moveTo(w.upper, w.c, centreGram(w), w.eig, w.panels);
     }
 
-    /** C = Ŷ_J Ŷ_I⁻¹ for I = w.upper into w.c; {@code false} when Ŷ_I is numerically singular. */
+    /**
+     * CᵀC = AᵀŶ_JᵀŶ_J A = AᵀA − I for A = Ŷ_I⁻¹, as Ŷ_IᵀŶ_I + Ŷ_JᵀŶ_J = ŶᵀŶ = I: k³ instead of (n−k)k² below
+     * {@link GrassmannKernels#BLAS_FROM_K}, where Ŷ's departure from orthonormality (times ‖A‖²) stays far below
+     * the 10⁻¹² at which the tests compare the chart with {@link #adHocAt}'s; from it on (DGEMM makes CᵀC cheap) and
+     * there that departure grows with k, {@code null}: C's own Gram matrix.
+     */
+    private double[] centreGram(Centring w) {
+        if (k >= GrassmannKernels.BLAS_FROM_K) {
+            return null;
+        }
+        double[] a = w.inverse;
+        for (int i = 0; i < k; i++) {
+            for (int j = i; j < k; j++) {
+                double s = i == j ? -1 : 0;
+                for (int r = 0; r < k; r++) {
+                    s += a[r * k + i] * a[r * k + j];
+                }
+                w.gram[i * k + j] = s;
+                w.gram[j * k + i] = s;
+            }
+        }
+        return w.gram;
+    }
+
+    /**
+     * C = Ŷ_J A, A = Ŷ_I⁻¹ (in w.inverse), for I = w.upper and J its complement (into w.lower); {@code false} when
+     * Ŷ_I is numerically singular.
+     */
     private boolean coordinates(double[] orthonormal, Centring w) {
-        int m = n - k;
         for (int j = 0; j < k; j++) {
             System.arraycopy(orthonormal, w.upper[j] * k, w.top, j * k, k);
         }
-        if (!Dense.invert(w.top, k, w.inverse, w.lu)) {
-            return false;
-        }
         int j = 0;
-        int row = 0;
+        int c = 0;
         for (int i = 0; i < n; i++) {
             if (j < k && w.upper[j] == i) {
                 j++;
             } else {
-                System.arraycopy(orthonormal, i * k, w.bottom, row * k, k);
-                row++;
+                w.lower[c++] = i;
             }
         }
-        Panels.times(w.bottom, m, k, w.inverse, 1, false, w.c, w.blas);
+        if (!Dense.invert(w.top, k, w.inverse, w.lu)) {
+            return false;
+        }
+        w.panels.product(orthonormal, w.lower, w.inverse, w.c);
         return true;
     }
 
@@ -313,29 +329,29 @@ final class GrassmannAtlas implements AtlasGraph {
         final double[] top;
         final double[] inverse;
         final double[] lu;
-        final double[] bottom;
+        final double[] gram;
+        /** C, exactly m×k (its length bounds the dominant rows' swaps). */
         final double[] c;
         final double[] pivotRow;
         final SmallEigen eig;
-        final LargeKernels blas;
+        final Panels panels;
 
         /**
-         * @param eig  an eigendecomposition workspace for k (may be shared with the caller's own use between calls)
-         * @param blas the native BLAS for the m×k products, or {@code null}
+         * @param eig    an eigendecomposition workspace for k (the caller may use it between calls)
+         * @param panels the products' kernels for this (n, k) (the caller may use them between calls)
          */
-        Centring(int n, int k, SmallEigen eig, LargeKernels blas) {
-            int m = n - k;
+        Centring(int n, int k, SmallEigen eig, Panels panels) {
             diagonal = new double[n];
             upper = new int[k];
-            lower = new int[m];
+            lower = new int[n - k];
             top = new double[k * k];
             inverse = new double[k * k];
             lu = new double[k * k];
-            bottom = new double[m * k];
-            c = new double[m * k];
+            gram = new double[k * k];
+            c = new double[(n - k) * k];
             pivotRow = new double[k];
             this.eig = eig;
-            this.blas = blas;
+            this.panels = panels;
         }
     }
 

@@ -153,13 +153,14 @@ final class GrassmannChart implements Chart {
      *
      * @param indices the index set I, increasing (copied)
      * @param c       the centre's coordinates C in φ_I, (n−k)×k (not modified)
+     * @param cGram   CᵀC when the caller has it (k×k, overwritten), else {@code null}
      * @param eig     an eigendecomposition workspace for k
-     * @param blas    the native BLAS for the m×k products, or {@code null}
+     * @param panels  the products' kernels for this (n, k)
      */
-    void moveTo(int[] indices, double[] c, SmallEigen eig, LargeKernels blas) {
+    void moveTo(int[] indices, double[] c, double[] cGram, SmallEigen eig, Panels panels) {
         System.arraycopy(indices, 0, upper, 0, k);
         sortedComplement(n, upper, lower);
-        rotation.set(c, eig, blas);
+        rotation.set(c, cGram, eig, panels);
         if (wide != null) {
             int pitch = widePitch();
             Arrays.fill(wide, 0);

@@ -82,17 +82,23 @@ final class GrassmannRunningMean implements RunningMean {
         private final GrassmannChart own;
         private final GrassmannAtlas.Centring centring;
         private final SmallEigen eig;
-        /** m×k scratch of a chart change and of {@link #point}: h = u − KY, then the frame's lower block. */
+        private final Panels panels;
+        /** m×k scratch of {@link #point}: h = u − KY. */
         private final double[] h;
-        /** m×k scratch: the orthonormal-frame coordinates S_m⁻¹h. */
+        /** m×k scratch of {@link #point}: S_m⁻¹h. */
         private final double[] l;
+        /** m×k (with the vector kernels' slack): the lower rows of the new centre's basis, then W·M. */
+        private final double[] bottom;
+        private final double[] product;
         /** The estimate's orthonormal basis at a chart change, n×k. */
         private final double[] basis;
+        /** k×k scratch (with the vector kernels' slack where they write it). */
+        private final double[] e;
+        private final double[] wtu;
+        private final double[] z;
         private final double[] top;
         private final double[] s1;
         private final double[] s2;
-        private final double[] s3;
-        private final double[] s4;
         private final double[] f;
         private final double[] g;
         private GrassmannChart chart;
@@ -120,15 +126,19 @@ final class GrassmannRunningMean implements RunningMean {
             this.lambda = new double[k];
             this.own = GrassmannChart.movable(new ChartId("running-mean"), n, k);
             this.eig = new SmallEigen(k);
-            this.centring = new GrassmannAtlas.Centring(n, k, eig, blas);
+            this.panels = new Panels(n, k, small, blas);
+            this.centring = new GrassmannAtlas.Centring(n, k, eig, panels);
             this.h = new double[m * k];
             this.l = new double[m * k];
+            this.bottom = new double[m * k + slack];
+            this.product = new double[m * k + slack];
             this.basis = new double[n * k];
+            this.e = new double[k * k + slack];
+            this.wtu = new double[k * k + slack];
+            this.z = new double[k * k];
             this.top = new double[k * k];
             this.s1 = new double[k * k];
             this.s2 = new double[k * k];
-            this.s3 = new double[k * k];
-            this.s4 = new double[k * k];
             this.f = new double[k];
             this.g = new double[k];
             centreAt(chart);
@@ -147,11 +157,14 @@ final class GrassmannRunningMean implements RunningMean {
             }
         }
 
-        /** Moves the centre to the point with published coordinates xi in the current chart (at the start). */
+        /**
+         * Moves the centre to the point with published coordinates xi in the current chart (at the start, where
+         * y = 0): in orthonormal-frame coordinates that point is {@code S_m⁻¹xi = xi + WΨWᵀxi}, the L of
+         * {@link #frame} for u = xi.
+         */
         void centreAtCoordinates(double[] xi) {
-            System.arraycopy(xi, 0, h, 0, m * k);
-            orthonormalFrame();
-            basis(false);
+            System.arraycopy(xi, 0, u, 0, m * k);
+            frame(false);
             atlas.moveTo(own, basis, centring);
             centreAt(own);
         }
@@ -251,19 +264,127 @@ final class GrassmannRunningMean implements RunningMean {
 
         /**
          * The same point, now the centre of the state's own chart: its orthonormal basis {@code Exp_c(L)} from the
-         * state ({@link #basis}), then the chart of {@link GrassmannAtlas#adHocAt} there, moved into place
-         * ({@link GrassmannAtlas#moveTo}). About 10(n−k)k² multiply-adds and two k×k eigendecompositions, no
-         * allocation.
+         * state ({@link #frame}), then the chart of {@link GrassmannAtlas#adHocAt} there, moved into place
+         * ({@link GrassmannAtlas#moveTo}). Six (n−k)×k-by-k×k products on the update's own kernels (uᵀu with Wᵀu,
+         * uG, WM, C, W = CV, K = W D Vᵀ), O(k³) besides, no allocation.
          */
         @Override
         public void recentre() {
             if (offset > 0) {
-                published();
-                orthonormalFrame();
-                basis(true);
+                frame(true);
                 atlas.moveTo(own, basis, centring);
                 centreAt(own);
                 changes++;
+            }
+        }
+
+        /**
+         * The orthonormal basis of the point that the state's L = u + WZ, Z = ΨT − VᵀY (T = Wᵀu; L = u in an
+         * Ehresmann chart) stands for, into {@link #basis}, O((n−k)k² + k³). With LᵀL = UΛUᵀ, read as normal
+         * coordinates (the estimate {@code Exp_c(L)}) the frame is {@code (A; L·G)} with {@code A = U cos√Λ Uᵀ} and
+         * {@code G = U (sin√Λ/√Λ) Uᵀ}; read as chart coordinates (B = L) it is the polar basis
+         * {@code (I; B)(I + BᵀB)^{-1/2}}, A = G = U (1 + Λ)^{-1/2} Uᵀ. Then Q_C of {@link QaRotation}, all in k×k
+         * but for two products: WᵀW = Λ_C (the rotation's λ) gives {@code LᵀL = uᵀu + TᵀZ + ZᵀT + ZᵀΛ_C Z} and
+         * {@code Wᵀ(LG) = (T + Λ_C Z)G}, so the lower rows {@code LG + W·lower} are {@code uG + W(ZG + lower)}.
+         *
+         * @param normal whether L holds normal coordinates (else chart coordinates)
+         */
+        private void frame(boolean normal) {
+            QaRotation q = chart.rotation;
+            boolean adHoc = chart.isAdHoc();
+            if (adHoc && chart.padded() != null) {
+                small.gram(chart.padded(), chart.widePitch(), u, m, k, wtu, e);
+            } else {
+                Panels.transposeTimes(u, u, m, k, e, blas);
+                if (adHoc) {
+                    Panels.transposeTimes(q.w, u, m, k, wtu, blas);
+                }
+            }
+            if (adHoc) {
+                for (int a = 0; a < k; a++) {
+                    for (int c = 0; c < k; c++) {
+                        double vty = 0;
+                        for (int b = 0; b < k; b++) {
+                            vty += q.v[b * k + a] * y[b * k + c];
+                        }
+                        z[a * k + c] = q.psi[a] * wtu[a * k + c] - vty;
+                    }
+                }
+                for (int i = 0; i < k; i++) {
+                    for (int j = i; j < k; j++) {
+                        double sum = 0;
+                        for (int a = 0; a < k; a++) {
+                            double zi = z[a * k + i];
+                            double zj = z[a * k + j];
+                            sum += wtu[a * k + i] * zj + zi * wtu[a * k + j] + lambda[a] * zi * zj;
+                        }
+                        e[i * k + j] += sum;
+                        if (j != i) {
+                            e[j * k + i] += sum;
+                        }
+                    }
+                }
+            }
+            eig.decompose(e);
+            for (int a = 0; a < k; a++) {
+                double s = Math.max(eig.values[a], 0);
+                double root = Math.sqrt(s);
+                if (normal) {
+                    f[a] = Math.cos(root);
+                    g[a] = root > 1e-8 ? Math.sin(root) / root : 1 - s / 6;
+                } else {
+                    f[a] = 1 / Math.sqrt(1 + s);
+                    g[a] = f[a];
+                }
+            }
+            eig.compose(f, top);
+            eig.compose(g, s1);
+            panels.product(u, null, s1, bottom);
+            if (adHoc) {
+                rotate(q);
+            }
+            for (int j = 0; j < k; j++) {
+                System.arraycopy(top, j * k, basis, chart.upper[j] * k, k);
+            }
+            for (int i = 0; i < m; i++) {
+                System.arraycopy(bottom, i * k, basis, chart.lower[i] * k, k);
+            }
+        }
+
+        /**
+         * (top; bottom) ← Q_C (top; LG) with bottom = uG on entry, G in s1 and Z, T = Wᵀu as {@link #frame} left
+         * them: with T_r = Vᵀ·top and H = Wᵀ(LG) = (T + Λ_C Z)G, {@code top + V[(D − I)T_r − D H]} and
+         * {@code uG + W[ZG + D T_r + Φ H]} ({@link QaRotation}'s formulas).
+         */
+        private void rotate(QaRotation q) {
+            double[] v = q.v;
+            for (int a = 0; a < k; a++) {
+                for (int c = 0; c < k; c++) {
+                    double tr = 0;
+                    double hh = 0;
+                    double zg = 0;
+                    for (int b = 0; b < k; b++) {
+                        tr += v[b * k + a] * top[b * k + c];
+                        hh += (wtu[a * k + b] + lambda[a] * z[a * k + b]) * s1[b * k + c];
+                        zg += z[a * k + b] * s1[b * k + c];
+                    }
+                    // s2: the rotation's upper block V-coefficients; e (free now): M = ZG + D T_r + Φ H.
+                    s2[a * k + c] = (q.d[a] - 1) * tr - q.d[a] * hh;
+                    e[a * k + c] = zg + q.d[a] * tr + q.phi[a] * hh;
+                }
+            }
+            for (int i = 0; i < k; i++) {
+                for (int c = 0; c < k; c++) {
+                    double sum = 0;
+                    for (int a = 0; a < k; a++) {
+                        sum += v[i * k + a] * s2[a * k + c];
+                    }
+                    top[i * k + c] += sum;
+                }
+            }
+            panels.product(q.w, null, e, product);
+            for (int i = 0; i < m * k; i++) {
+                bottom[i] += product[i];
             }
         }
 
@@ -287,38 +408,6 @@ final class GrassmannRunningMean implements RunningMean {
                     }
                 }
                 Panels.times(q.w, m, k, s1, 1, true, l, blas);
-            }
-        }
-
-        /**
-         * The orthonormal basis {@code Q (A; l·C)} of a point given by l (orthonormal-frame coordinates, m×k) into
-         * {@link #basis}, with lᵀl = UΛUᵀ: for the normal coordinates L = l, {@code A = U cos√Λ Uᵀ} and
-         * {@code C = U (sin√Λ/√Λ) Uᵀ} (the geodesic from the centre); for chart coordinates B = l, the polar basis
-         * {@code (I; B)(I + BᵀB)^{-1/2}}, A = C = U (1 + Λ)^{-1/2} Uᵀ. Overwrites h.
-         */
-        private void basis(boolean normal) {
-            Panels.transposeTimes(l, l, m, k, s1, blas);
-            eig.decompose(s1);
-            for (int a = 0; a < k; a++) {
-                double s = Math.max(eig.values[a], 0);
-                double root = Math.sqrt(s);
-                if (normal) {
-                    f[a] = Math.cos(root);
-                    g[a] = root > 1e-8 ? Math.sin(root) / root : 1 - s / 6;
-                } else {
-                    f[a] = 1 / Math.sqrt(1 + s);
-                    g[a] = f[a];
-                }
-            }
-            eig.compose(f, top);
-            eig.compose(g, s1);
-            Panels.times(l, m, k, s1, 1, false, h, blas);
-            chart.rotation.apply(top, h, s1, s2, s3, s4, blas);
-            for (int j = 0; j < k; j++) {
-                System.arraycopy(top, j * k, basis, chart.upper[j] * k, k);
-            }
-            for (int i = 0; i < m; i++) {
-                System.arraycopy(h, i * k, basis, chart.lower[i] * k, k);
             }
         }
 

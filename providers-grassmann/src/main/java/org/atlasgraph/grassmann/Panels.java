@@ -3,12 +3,83 @@ package org.atlasgraph.grassmann;
 import java.util.Arrays;
 
 /**
- * Products of m×k panels (row-major) with k×k matrices for a chart change ({@link QaRotation#set},
- * {@link GrassmannRunningMean}): written into the caller's arrays, no allocation; plain loops whose inner loop runs
- * along a row of k, or the native DGEMM where the workspace has one (k ≥ {@link GrassmannKernels#BLAS_FROM_K}).
+ * Products of m×k panels (row-major) with k×k matrices for the running mean's chart changes
+ * ({@link GrassmannRunningMean}, {@link GrassmannAtlas#moveTo}, {@link QaRotation#set}), written into the caller's
+ * arrays without allocation. An instance ({@link #product}) takes the kernels of the update itself: the vector
+ * kernels' output pass ({@link SmallKernels#update}, rows of X times R) for k ≤ 16, the native DGEMM from
+ * {@link GrassmannKernels#BLAS_FROM_K}, else the loops of the static methods, whose inner loop runs along a row of k.
  */
 final class Panels {
-    private Panels() {
+    private final int m;
+    private final int k;
+    private final int span;
+    private final SmallKernels small;
+    private final LargeKernels blas;
+    /** R padded to the span per row (zeros beyond k), the vector kernels' layout. */
+    private final double[] padded;
+    /** m×k zeros: the h of the vector kernels' output pass. */
+    private final double[] zeros;
+    /** m×k: where the vector kernels' flat pass writes (unused), and the gathered rows otherwise. */
+    private final double[] sink;
+    /** A product's output with the vector kernels' slack, for outputs of exactly m×k. */
+    private final double[] buffer;
+    /** 0, 1, …, m−1: every row of an m×k panel. */
+    private final int[] all;
+
+    /**
+     * @param small the vector kernels, or {@code null}
+     * @param blas  the native BLAS, or {@code null}
+     */
+    Panels(int n, int k, SmallKernels small, LargeKernels blas) {
+        this.m = n - k;
+        this.k = k;
+        this.small = small;
+        this.blas = small == null ? blas : null;
+        this.span = small == null ? 0 : small.span(k);
+        this.padded = new double[k * span];
+        this.zeros = new double[small == null ? 0 : m * k];
+        this.sink = new double[m * k];
+        this.buffer = new double[small == null ? 0 : m * k + span];
+        this.all = new int[m];
+        for (int i = 0; i < m; i++) {
+            all[i] = i;
+        }
+    }
+
+    /** @return the native BLAS these products use, or {@code null} */
+    LargeKernels blas() {
+        return blas;
+    }
+
+    /**
+     * out = X_rows·r: the rows {@code rows} of x (all m rows of an m×k x when null) times the k×k r.
+     *
+     * @param x    the panel, row-major with k columns
+     * @param rows m row indices of x, or {@code null}
+     * @param r    k×k (not modified)
+     * @param out  receives the m×k product (may alias neither)
+     */
+    void product(double[] x, int[] rows, double[] r, double[] out) {
+        int mk = m * k;
+        if (small != null) {
+            for (int a = 0; a < k; a++) {
+                System.arraycopy(r, a * k, padded, a * span, k);
+            }
+            double[] p = out.length >= mk + span ? out : buffer;
+            small.update(x, rows == null ? all : rows, padded, k, zeros, null, 1, sink, p, true);
+            if (p != out) {
+                System.arraycopy(p, 0, out, 0, mk);
+            }
+            return;
+        }
+        double[] a = x;
+        if (rows != null) {
+            for (int i = 0; i < m; i++) {
+                System.arraycopy(x, rows[i] * k, sink, i * k, k);
+            }
+            a = sink;
+        }
+        times(a, m, k, r, 1, false, out, blas);
     }
 
     /**

@@ -89,7 +89,7 @@ final class QaRotation {
      */
     static QaRotation of(double[] c, int m, int k) {
         QaRotation q = blank(m, k);
-        q.set(c, new SmallEigen(k), null);
+        q.set(c, null, new SmallEigen(k), null);
         return q;
     }
 
@@ -124,12 +124,17 @@ final class QaRotation {
      * Makes this Q_C, in place, without allocation: CᵀC = VΛVᵀ by {@code eig}, then W = CV, K = W D Vᵀ and the rest,
      * O(mk² + k³). Only for rotations from {@link #blank} that no chart in use shares.
      *
-     * @param c    the centre's coordinates C, m×k row-major (not modified)
-     * @param eig  the eigendecomposition's workspace for k
-     * @param blas the native BLAS for the m×k products, or {@code null}
+     * @param c      the centre's coordinates C, m×k row-major (not modified)
+     * @param cGram  CᵀC when the caller has it (k×k, overwritten), else {@code null}
+     * @param eig    the eigendecomposition's workspace for k
+     * @param panels the products' kernels for this (n, k), or {@code null} for the plain loops
      */
-    void set(double[] c, SmallEigen eig, LargeKernels blas) {
-        Panels.transposeTimes(c, c, m, k, gram, blas);
+    void set(double[] c, double[] cGram, SmallEigen eig, Panels panels) {
+        if (cGram == null) {
+            Panels.transposeTimes(c, c, m, k, gram, panels == null ? null : panels.blas());
+        } else {
+            System.arraycopy(cGram, 0, gram, 0, k * k);
+        }
         eig.decompose(gram);
         System.arraycopy(eig.vectors, 0, v, 0, k * k);
         for (int a = 0; a < k; a++) {
@@ -149,8 +154,13 @@ final class QaRotation {
                 wtOffset[a * k + b] = lambda * d[a] * v[b * k + a];
             }
         }
-        Panels.times(c, m, k, v, 1, false, w, blas);
-        Panels.times(w, m, k, dvt, 1, false, offset, blas);
+        if (panels == null) {
+            Panels.times(c, m, k, v, 1, false, w, null);
+            Panels.times(w, m, k, dvt, 1, false, offset, null);
+        } else {
+            panels.product(c, null, v, w);
+            panels.product(w, null, dvt, offset);
+        }
         double largest = 0;
         for (int i = 0; i < m; i++) {
             double s = 0;
@@ -216,33 +226,6 @@ final class QaRotation {
         double[] y = x.clone();
         Dense.multAdd(1, Dense.wrap(m, k, w), Dense.wrap(k, k, wtx), Dense.wrap(m, k, y));
         return y;
-    }
-
-    /**
-     * (top; bottom) ← Q_C (top; bottom) for k columns, as {@link #apply}, in place and without allocation.
-     *
-     * @param t     k×k scratch
-     * @param h     k×k scratch
-     * @param upper k×k scratch
-     * @param lower k×k scratch
-     * @param blas  the native BLAS for the m×k products, or {@code null}
-     */
-    void apply(double[] top, double[] bottom, double[] t, double[] h, double[] upper, double[] lower,
-               LargeKernels blas) {
-        if (isIdentity()) {
-            return;
-        }
-        Panels.transposeTimes(v, top, k, k, t, blas);
-        Panels.transposeTimes(w, bottom, m, k, h, blas);
-        for (int a = 0; a < k; a++) {
-            for (int c = 0; c < k; c++) {
-                int i = a * k + c;
-                upper[i] = (d[a] - 1) * t[i] - d[a] * h[i];
-                lower[i] = d[a] * t[i] + phi[a] * h[i];
-            }
-        }
-        Panels.times(v, k, k, upper, 1, true, top, blas);
-        Panels.times(w, m, k, lower, 1, true, bottom, blas);
     }
 
     private void rotate(double[] top, double[] bottom, int p, boolean transpose) {
