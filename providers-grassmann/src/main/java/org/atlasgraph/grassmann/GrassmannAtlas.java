@@ -31,10 +31,13 @@ final class GrassmannAtlas implements AtlasGraph {
     private final int n;
     private final int k;
     private final AtomicLong serial = new AtomicLong();
+    /** This thread's arrays for {@link #adHocAt}. */
+    private final ThreadLocal<Centring> centring;
 
     GrassmannAtlas(int n, int k) {
         this.n = n;
         this.k = k;
+        this.centring = ThreadLocal.withInitial(() -> new Centring(n, k, new SmallEigen(k), Panels.of(n, k)));
     }
 
     /** @return the Ehresmann chart with index set {@code upper} (sorted, 0-based) */
@@ -217,33 +220,25 @@ final class GrassmannAtlas implements AtlasGraph {
      * The body of Alg. 4 ({@code ATLAS_transition_map}) without its n×n matrices: a new ad hoc chart centred at
      * span(Ŷ). The underlying Ehresmann chart is the one of Alg. 7 when the point lies in its domain of trust; else
      * (Alg. 7's rows are nearly dependent, and C would be large) the {@link #dominantRows}, so that C, and with it
-     * the rotation Q_C, stays well conditioned: Q_C's accuracy degrades like ε‖C‖².
+     * the rotation Q_C, stays well conditioned: Q_C's accuracy degrades like ε‖C‖². The arithmetic is that of the
+     * running mean's chart changes ({@link #moveTo}, this thread's arrays), so the first update of a mean, which
+     * locates its first sample here, runs code its chart changes keep compiled.
      *
      * @param orthonormal an orthonormal basis Ŷ of the centre, n×k row-major (not modified)
      * @return the chart; the centre has coordinates 0 in it
      */
     GrassmannChart adHocAt(double[] orthonormal) {
-        int[] upper = identifyChart(orthonormal);
-        Optional<double[]> identified = ehresmann(upper).coordinatesOf(ehresmann(upper).toFrame(orthonormal));
-        Optional<double[]> centre = identified.filter(c -> Dense.maxAbs(c) < GrassmannChart.TRUST_BOUND);
-        if (centre.isEmpty()) {
-            // Alg. 7's rows, when they are independent enough, are a better start for the swaps than the pivoted
-            // rows (O(nk²) of scalar Gram–Schmidt): few swaps reach the dominant set. C is recomputed below either way.
-            Optional<double[]> start = identified.filter(c -> Dense.maxAbs(c) <= MAXVOL_START);
-            upper = start.isPresent() ? dominantRows(upper, start.get()) : dominantRows(orthonormal);
-            centre = ehresmann(upper).coordinatesOf(ehresmann(upper).toFrame(orthonormal));
-        }
-        double[] c = centre.orElseThrow(() -> new ArithmeticException(
-                "adHocAt: no k rows of the centre's basis are independent; it is not of full rank"));
-        return GrassmannChart.adHoc(nextAdHocId(), n, k, upper, c);
+        GrassmannChart chart = GrassmannChart.movable(nextAdHocId(), n, k);
+        moveTo(chart, orthonormal, centring.get());
+        return chart;
     }
 
 
     /**
-     * {@link #adHocAt} into a {@link GrassmannChart#movable} chart: the same index set (Alg. 7's rows, or the
-     * {@link #dominantRows} when C leaves the domain of trust) and the same C, computed in the workspace's arrays.
-     * No allocation unless Alg. 7's rows are singular or give |c_ij| above {@link #MAXVOL_START} (then the pivoted
-     * rows start the swaps, as in {@link #adHocAt}). O(nk² + k³).
+     * Centres a {@link GrassmannChart#movable} chart at span(Ŷ) as {@link #adHocAt} describes: Alg. 7's rows, or the
+     * {@link #dominantRows} when C leaves the domain of trust, and C = Ŷ_J Ŷ_I⁻¹, in the workspace's arrays. No
+     * allocation unless Alg. 7's rows are singular or give |c_ij| above {@link #MAXVOL_START} (then the pivoted rows
+     * start the swaps). O(nk² + k³).
      *
      * @param chart       the chart to move
      * @param orthonormal an orthonormal basis Ŷ of the new centre, n×k row-major (not modified)

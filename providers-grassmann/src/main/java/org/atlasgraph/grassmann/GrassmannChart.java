@@ -53,7 +53,7 @@ final class GrassmannChart implements Chart {
     private final ThreadLocal<Local> last = new ThreadLocal<>();
     /** The centre C of an ad hoc chart, m×k row-major, made on first use by the metric; null before. */
     private volatile double[] centre;
-    /** How often {@link #moveTo} has moved this chart: caches of its arrays compare it (0 for every other chart). */
+    /** How often {@link #moveTo} has moved this chart: caches of its arrays compare it. */
     private int generation;
 
     /**
@@ -133,10 +133,11 @@ final class GrassmannChart implements Chart {
     }
 
     /**
-     * The running mean's own chart, which {@link #moveTo} moves in place at each chart change so that a change
-     * allocates nothing: it is never handed out (a user gets a {@link #copy}) and its {@link #local} cache is not used.
+     * An ad hoc chart that {@link #moveTo} centres: once, by {@link GrassmannAtlas#adHocAt}, or at every chart change
+     * of a running mean, in place so that the change allocates nothing (that chart is never handed out: a user gets
+     * a {@link #copy}).
      *
-     * @param id the id it reports (it is not registered in the atlas)
+     * @param id the chart's id
      * @return an ad hoc chart of Gr(n,k) that must be moved before use
      */
     static GrassmannChart movable(ChartId id, int n, int k) {
@@ -173,7 +174,7 @@ final class GrassmannChart implements Chart {
         generation++;
     }
 
-    /** @return how often {@link #moveTo} has moved this chart; 0 for every chart but the running mean's own */
+    /** @return how often {@link #moveTo} has moved this chart (caches of its arrays compare it) */
     int generation() {
         return generation;
     }

@@ -292,7 +292,7 @@ final class GrassmannRunningMean implements RunningMean {
         private void frame(boolean normal) {
             QaRotation q = chart.rotation;
             boolean adHoc = chart.isAdHoc();
-            if (adHoc && chart.padded() != null) {
+            if (adHoc && small != null && chart.padded() != null) {
                 small.gram(chart.padded(), chart.widePitch(), u, m, k, wtu, e);
             } else {
                 Panels.transposeTimes(u, u, m, k, e, blas);

@@ -46,6 +46,14 @@ final class Panels {
         }
     }
 
+    /** @return products for Gr(n,k) on the kernels a {@link GrassmannKernels.Workspace} of (n, k) takes */
+    static Panels of(int n, int k) {
+        SmallKernels vector = GrassmannKernels.VECTOR;
+        boolean small = vector != null && k <= vector.maxK() && k < GrassmannKernels.BLAS_FROM_K;
+        LargeKernels blas = k >= GrassmannKernels.BLAS_FROM_K ? GrassmannKernels.BLAS : null;
+        return new Panels(n, k, small ? vector : null, blas);
+    }
+
     /** @return the native BLAS these products use, or {@code null} */
     LargeKernels blas() {
         return blas;

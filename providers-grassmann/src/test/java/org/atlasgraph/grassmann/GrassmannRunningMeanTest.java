@@ -126,10 +126,14 @@ class GrassmannRunningMeanTest {
         assertThat(state.chartChanges()).as("chart changes").isEqualTo(3 * STEPS);
     }
 
-    /** A chart change centres the chart that the atlas's own {@code adHocAt} makes there: the same rows and C. */
+    /**
+     * A chart change centres the new chart at the estimate: its C is the estimate's coordinates in the Ehresmann
+     * chart of its rows (Alg. 8 on the ambient basis, through the chart's own frame and inverse), the rows are Alg.
+     * 7's where those coordinates lie in the domain of trust, and every |c_ij| stays below the dominant rows' bound.
+     */
     @ParameterizedTest(name = "Gr({0},{1})")
     @CsvSource({"12,3", "40,3", "60,20"})
-    void movesToTheChartThatAdHocAtMakes(int n, int k) {
+    void movesToTheChartOfAlgorithms7And8(int n, int k) {
         SplittableRandom rng = new SplittableRandom(SEED + n);
         Grassmann gr = Grassmann.of(n, k);
         GrassmannAtlas atlas = (GrassmannAtlas) gr.atlas();
@@ -139,12 +143,17 @@ class GrassmannRunningMeanTest {
             double[] before = gr.embed(state.point());
             state.recentre();
             GrassmannChart moved = (GrassmannChart) state.point().chart();
-            GrassmannChart reference = atlas.adHocAt(before);
-            assertThat(moved.upper).as("step %d: rows I", i).containsExactly(reference.upper);
-            double[] cMoved = moved.centre();
-            double[] cReference = reference.centre();
-            for (int j = 0; j < cMoved.length; j++) {
-                assertThat(cMoved[j]).as("step %d: C[%d]", i, j).isCloseTo(cReference[j], within(1e-12));
+            GrassmannChart ehresmann = atlas.ehresmann(moved.upper);
+            double[] expected = ehresmann.coordinatesOf(ehresmann.toFrame(before)).orElseThrow();
+            double[] c = moved.centre();
+            for (int j = 0; j < c.length; j++) {
+                assertThat(c[j]).as("step %d: C[%d]", i, j).isCloseTo(expected[j], within(1e-12));
+            }
+            assertThat(Dense.maxAbs(c)).as("step %d: max |c_ij|", i).isLessThanOrEqualTo(GrassmannAtlas.DOMINANCE);
+            GrassmannChart identified = atlas.ehresmann(atlas.identifyChart(before));
+            double[] alg7 = identified.coordinatesOf(identified.toFrame(before)).orElseThrow();
+            if (Dense.maxAbs(alg7) < GrassmannChart.TRUST_BOUND) {
+                assertThat(moved.upper).as("step %d: Alg. 7's rows", i).containsExactly(identified.upper);
             }
         }
     }
