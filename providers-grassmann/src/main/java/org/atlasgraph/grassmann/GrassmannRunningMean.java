@@ -35,6 +35,8 @@ import org.atlasgraph.api.check.Checks;
  * the state changes.
  * No allocation below {@link GrassmannKernels#BLOCKED_FROM_K}. The estimate leaves the chart's domain of trust
  * when ‖L‖ ≥ π/4 (then every principal angle to the centre is below π/4, |b_ij| &lt; 1); the state re-centres there.
+ * A re-centring ({@link State#recentre}) allocates nothing either: it moves the state's own chart in place, at the
+ * cost of a few updates (JMH {@code ChartChangeBenchmark}).
  */
 final class GrassmannRunningMean implements RunningMean {
     /** The distance from the centre at which the state re-centres: principal angles below it keep |b_ij| &lt; 1. */
@@ -83,10 +85,6 @@ final class GrassmannRunningMean implements RunningMean {
         private final GrassmannAtlas.Centring centring;
         private final SmallEigen eig;
         private final Panels panels;
-        /** m×k scratch of {@link #point}: h = u − KY. */
-        private final double[] h;
-        /** m×k scratch of {@link #point}: S_m⁻¹h. */
-        private final double[] l;
         /** m×k (with the vector kernels' slack): the lower rows of the new centre's basis, then W·M. */
         private final double[] bottom;
         private final double[] product;
@@ -128,8 +126,6 @@ final class GrassmannRunningMean implements RunningMean {
             this.eig = new SmallEigen(k);
             this.panels = new Panels(n, k, small, blas);
             this.centring = new GrassmannAtlas.Centring(n, k, eig, panels);
-            this.h = new double[m * k];
-            this.l = new double[m * k];
             this.bottom = new double[m * k + slack];
             this.product = new double[m * k + slack];
             this.basis = new double[n * k];
@@ -389,7 +385,7 @@ final class GrassmannRunningMean implements RunningMean {
         }
 
         /** h ← u − KY, the estimate's published normal coordinates (u itself in an Ehresmann chart). */
-        private void published() {
+        private void published(double[] h) {
             System.arraycopy(u, 0, h, 0, m * k);
             if (chart.isAdHoc()) {
                 Panels.times(chart.rotation.offset, m, k, y, -1, true, h, blas);
@@ -397,7 +393,7 @@ final class GrassmannRunningMean implements RunningMean {
         }
 
         /** l ← S_m⁻¹h = h + WΨWᵀh, the orthonormal-frame coordinates of h (h itself in an Ehresmann chart). */
-        private void orthonormalFrame() {
+        private void orthonormalFrame(double[] h, double[] l) {
             System.arraycopy(h, 0, l, 0, m * k);
             if (chart.isAdHoc()) {
                 QaRotation q = chart.rotation;
@@ -432,8 +428,10 @@ final class GrassmannRunningMean implements RunningMean {
             if (offset == 0) {
                 return new ChartPoint(at, Coordinates.zeros(m * k));
             }
-            published();
-            orthonormalFrame();
+            double[] h = new double[m * k];
+            double[] l = new double[m * k];
+            published(h);
+            orthonormalFrame(h, l);
             Panels.transposeTimes(l, l, m, k, s1, blas);
             eig.decompose(s1);
             for (int a = 0; a < k; a++) {
