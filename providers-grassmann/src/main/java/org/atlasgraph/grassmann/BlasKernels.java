@@ -272,6 +272,11 @@ final class BlasKernels implements LargeKernels {
     }
 
     @Override
+    public boolean symmetricEigen(double[] a, int k, double[] values) {
+        return openblas.LAPACKE_dsyevd(LAPACK_ROW, (byte) 'V', (byte) 'U', k, a, k, values) == 0;
+    }
+
+    @Override
     public void gramWithCentre(GrassmannChart chart, double[] h, Buffers buffers, double[] out) {
         NativeBuffers b = (NativeBuffers) buffers;
         int k = b.k;

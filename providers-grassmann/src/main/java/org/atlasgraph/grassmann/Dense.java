@@ -322,10 +322,21 @@ final class Dense {
     /**
      * @param symmetric a symmetric k×k matrix (not modified)
      * @param k         its order
-     * @return its eigenvalues and orthonormal eigenvectors
-     * @throws ArithmeticException if EJML's symmetric QR algorithm does not converge
+     * @return its eigenvalues and orthonormal eigenvectors: LAPACK's DSYEVD from {@link GrassmannKernels#BLAS_FROM_K}
+     *     on where the native BLAS is available (eigenvalues ascending), else EJML's symmetric QR algorithm
+     * @throws ArithmeticException if the algorithm does not converge
      */
     static SymmetricEigen symmetricEigen(double[] symmetric, int k) {
+        if (k >= GrassmannKernels.BLAS_FROM_K && GrassmannKernels.BLAS != null) {
+            // LAPACK's DSYEVD: 60 ms at k = 500 on one core where EJML's QR algorithm took ~0.4 s.
+            double[] vectors = symmetric.clone();
+            double[] values = new double[k];
+            if (!GrassmannKernels.BLAS.symmetricEigen(vectors, k, values)) {
+                throw new ArithmeticException("symmetric eigendecomposition of a " + k + "×" + k
+                        + " matrix did not converge");
+            }
+            return new SymmetricEigen(values, vectors);
+        }
         EigenDecomposition_F64<DMatrixRMaj> eig = DecompositionFactory_DDRM.eig(k, true, true);
         if (!eig.decompose(wrap(k, k, symmetric.clone()))) {
             throw new ArithmeticException("symmetric eigendecomposition of a " + k + "×" + k

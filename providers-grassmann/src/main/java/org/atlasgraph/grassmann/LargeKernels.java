@@ -59,6 +59,15 @@ interface LargeKernels {
      */
     boolean invertSpd(double[] a, int k);
 
+    /**
+     * The eigendecomposition of a symmetric k×k A, row-major (LAPACK's DSYEVD, divide and conquer; only the upper
+     * triangle is read): A is overwritten with the orthonormal eigenvectors as its columns.
+     *
+     * @param values receives the eigenvalues, ascending, k entries
+     * @return {@code false} when the algorithm fails to converge (or A is not finite)
+     */
+    boolean symmetricEigen(double[] a, int k, double[] values);
+
     /** One thread's native buffers; released when unreachable. */
     interface Buffers {
     }
