@@ -1,5 +1,6 @@
 package org.atlasgraph.grassmann;
 
+import java.util.Arrays;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -274,6 +275,25 @@ final class BlasKernels implements LargeKernels {
     @Override
     public boolean symmetricEigen(double[] a, int k, double[] values) {
         return openblas.LAPACKE_dsyevd(LAPACK_ROW, (byte) 'V', (byte) 'U', k, a, k, values) == 0;
+    }
+
+    @Override
+    public boolean thinQr(double[] a, int n, int k, double[] r, boolean formQ) {
+        double[] tau = new double[k];
+        if (openblas.LAPACKE_dgeqrf(LAPACK_ROW, n, k, a, k, tau) != 0) {
+            return false;
+        }
+        for (int i = 0; i < k; i++) {
+            Arrays.fill(r, i * k, i * k + i, 0);
+            System.arraycopy(a, i * k + i, r, i * k + i, k - i);
+        }
+        return !formQ || openblas.LAPACKE_dorgqr(LAPACK_ROW, n, k, k, a, k, tau) == 0;
+    }
+
+    @Override
+    public boolean singularValues(double[] a, int k, double[] values) {
+        return openblas.LAPACKE_dgesdd(LAPACK_ROW, (byte) 'N', k, k, a, k, values, new double[1], 1, new double[1], 1)
+                == 0;
     }
 
     @Override

@@ -68,6 +68,24 @@ interface LargeKernels {
      */
     boolean symmetricEigen(double[] a, int k, double[] values);
 
+    /**
+     * The thin QR of an n×k A (n ≥ k), row-major, by Householder reflections (LAPACK's DGEQRF, then DORGQR for Q).
+     *
+     * @param a     n×k: overwritten with Q when {@code formQ}, else with DGEQRF's reflectors
+     * @param r     receives R, k×k upper triangular (zeros below the diagonal)
+     * @param formQ whether to form Q in {@code a}
+     * @return {@code false} when LAPACK reports an illegal argument (never for finite input)
+     */
+    boolean thinQr(double[] a, int n, int k, double[] r, boolean formQ);
+
+    /**
+     * The singular values of a k×k A, row-major (LAPACK's DGESDD without vectors): A is destroyed.
+     *
+     * @param values receives them, descending
+     * @return {@code false} when the algorithm fails to converge (or A is not finite)
+     */
+    boolean singularValues(double[] a, int k, double[] values);
+
     /** One thread's native buffers; released when unreachable. */
     interface Buffers {
     }
