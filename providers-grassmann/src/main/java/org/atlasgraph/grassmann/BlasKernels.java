@@ -14,8 +14,8 @@ import org.bytedeco.openblas.global.openblas;
  * {@link LargeKernels} on OpenBLAS (JavaCPP presets, {@code org.bytedeco:openblas}): DGEMM for the products, LAPACK's
  * LU (DGETRF/DGETRS) for the k×k solve, DPOTRF/DPOTRI for the correction's inverses, DSYEVD, DGEQRF/DORGQR and
  * DGESDD for {@link Dense}'s eigendecompositions, thin QRs and singular values, on one OpenBLAS thread unless
- * {@value #THREADS_PROPERTY} or OPENBLAS_NUM_THREADS says otherwise. Loaded only by {@link GrassmannKernels#BLAS}, never named elsewhere, so that
- * the provider runs without these jars or on a platform without their natives.
+ * {@value #THREADS_PROPERTY} or OPENBLAS_NUM_THREADS says otherwise. Loaded only by {@link GrassmannKernels#BLAS},
+ * never named elsewhere, so that the provider runs without these jars or on a platform without their natives.
  *
  * <p>X_J and X_I are gathered on the Java side and copied to native memory in one call each, P and the k×k results
  * copied back in one call each: O(nk) copies next to O(nk²) arithmetic. The chart's W, V and S_k⁻¹ are copied only
