@@ -1,5 +1,6 @@
 package org.atlasgraph.grassmann;
 
+import java.util.Arrays;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -11,9 +12,10 @@ import org.bytedeco.openblas.global.openblas;
 
 /**
  * {@link LargeKernels} on OpenBLAS (JavaCPP presets, {@code org.bytedeco:openblas}): DGEMM for the products, LAPACK's
- * LU (DGETRF/DGETRS) for the k×k solve, on one OpenBLAS thread unless {@value #THREADS_PROPERTY} or
- * OPENBLAS_NUM_THREADS says otherwise. Loaded only by {@link GrassmannKernels#BLAS}, never named elsewhere, so that
- * the provider runs without these jars or on a platform without their natives.
+ * LU (DGETRF/DGETRS) for the k×k solve, DPOTRF/DPOTRI for the correction's inverses, DSYEVD, DGEQRF/DORGQR and
+ * DGESDD for {@link Dense}'s eigendecompositions, thin QRs and singular values, on one OpenBLAS thread unless
+ * {@value #THREADS_PROPERTY} or OPENBLAS_NUM_THREADS says otherwise. Loaded only by {@link GrassmannKernels#BLAS},
+ * never named elsewhere, so that the provider runs without these jars or on a platform without their natives.
  *
  * <p>X_J and X_I are gathered on the Java side and copied to native memory in one call each, P and the k×k results
  * copied back in one call each: O(nk) copies next to O(nk²) arithmetic. The chart's W, V and S_k⁻¹ are copied only
@@ -272,6 +274,30 @@ final class BlasKernels implements LargeKernels {
     public boolean invertSpd(double[] a, int k) {
         return openblas.LAPACKE_dpotrf(LAPACK_ROW, (byte) 'U', k, a, k) == 0
                 && openblas.LAPACKE_dpotri(LAPACK_ROW, (byte) 'U', k, a, k) == 0;
+    }
+
+    @Override
+    public boolean symmetricEigen(double[] a, int k, double[] values) {
+        return openblas.LAPACKE_dsyevd(LAPACK_ROW, (byte) 'V', (byte) 'U', k, a, k, values) == 0;
+    }
+
+    @Override
+    public boolean thinQr(double[] a, int n, int k, double[] r, boolean formQ) {
+        double[] tau = new double[k];
+        if (openblas.LAPACKE_dgeqrf(LAPACK_ROW, n, k, a, k, tau) != 0) {
+            return false;
+        }
+        for (int i = 0; i < k; i++) {
+            Arrays.fill(r, i * k, i * k + i, 0);
+            System.arraycopy(a, i * k + i, r, i * k + i, k - i);
+        }
+        return !formQ || openblas.LAPACKE_dorgqr(LAPACK_ROW, n, k, k, a, k, tau) == 0;
+    }
+
+    @Override
+    public boolean singularValues(double[] a, int k, double[] values) {
+        return openblas.LAPACKE_dgesdd(LAPACK_ROW, (byte) 'N', k, k, a, k, values, new double[1], 1, new double[1], 1)
+                == 0;
     }
 
     @Override

@@ -316,7 +316,7 @@ public final class Grassmann extends AtlasManifold {
     @Override
     public Optional<Defect> checkPoint(double[] ambient) {
         Checks.requireFiniteOfLength("ambient", ambient, n * k, "n·k for " + name);
-        double condition = Dense.thinQr(ambient, n, k).condition();
+        double condition = Dense.condition(ambient, n, k);
         return condition <= CONDITION_LIMIT ? Optional.empty() : Optional.of(rankDefect(condition));
     }
 

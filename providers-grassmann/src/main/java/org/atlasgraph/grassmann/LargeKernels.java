@@ -1,7 +1,9 @@
 package org.atlasgraph.grassmann;
 
 /**
- * The O(nk²) and O(k³) parts of {@link GrassmannKernels} for large k on a native BLAS. One implementation,
+ * The O(nk²) and O(k³) parts of {@link GrassmannKernels} for large k on a native BLAS, and the LAPACK routines that
+ * {@link Dense} and {@link NormalCorrection} use from {@link GrassmannKernels#BLAS_FROM_K} on (symmetric
+ * eigendecomposition, thin QR, singular values). One implementation,
  * {@code BlasKernels} (OpenBLAS through the JavaCPP presets, {@code org.bytedeco:openblas}), is loaded at start when
  * those jars and their native libraries for this platform are on the class path ({@link GrassmannKernels#BLAS});
  * without them the kernels use EJML.
@@ -58,6 +60,33 @@ interface LargeKernels {
      * @return {@code false} when the Cholesky factorization fails (A not positive definite, or not finite)
      */
     boolean invertSpd(double[] a, int k);
+
+    /**
+     * The eigendecomposition of a symmetric k×k A, row-major (LAPACK's DSYEVD, divide and conquer; only the upper
+     * triangle is read): A is overwritten with the orthonormal eigenvectors as its columns.
+     *
+     * @param values receives the eigenvalues, ascending, k entries
+     * @return {@code false} when the algorithm fails to converge (or A is not finite)
+     */
+    boolean symmetricEigen(double[] a, int k, double[] values);
+
+    /**
+     * The thin QR of an n×k A (n ≥ k), row-major, by Householder reflections (LAPACK's DGEQRF, then DORGQR for Q).
+     *
+     * @param a     n×k: overwritten with Q when {@code formQ}, else with DGEQRF's reflectors
+     * @param r     receives R, k×k upper triangular (zeros below the diagonal)
+     * @param formQ whether to form Q in {@code a}
+     * @return {@code false} when LAPACK reports an illegal argument (never for finite input)
+     */
+    boolean thinQr(double[] a, int n, int k, double[] r, boolean formQ);
+
+    /**
+     * The singular values of a k×k A, row-major (LAPACK's DGESDD without vectors): A is destroyed.
+     *
+     * @param values receives them, descending
+     * @return {@code false} when the algorithm fails to converge (or A is not finite)
+     */
+    boolean singularValues(double[] a, int k, double[] values);
 
     /** One thread's native buffers; released when unreachable. */
     interface Buffers {

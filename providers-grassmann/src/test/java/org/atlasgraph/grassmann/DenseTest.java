@@ -1,10 +1,15 @@
 package org.atlasgraph.grassmann;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
+import org.ejml.dense.row.SingularOps_DDRM;
+import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
+import org.ejml.interfaces.decomposition.SingularValueDecomposition_F64;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -62,5 +67,52 @@ class DenseTest {
         System.arraycopy(singular, 0, singular, k * (k + 1), k + 1);
         assertThat(Dense.invert(singular, k + 1, new double[(k + 1) * (k + 1)], new double[(k + 1) * (k + 1)]))
                 .as("two equal rows").isFalse();
+    }
+
+    /**
+     * The sign-fixed thin QR (LAPACK from {@link GrassmannKernels#BLAS_FROM_K} columns where the native BLAS is,
+     * EJML below): Q orthonormal, QR = X with R's diagonal positive (so Q = X·R⁻¹ for the R of X's Cholesky factor
+     * XᵀX = RᵀR, computed here by EJML), and the singular values and condition number against EJML's SVD of X.
+     */
+    @ParameterizedTest(name = "k={0}")
+    @ValueSource(ints = {3, 16, 17, 40})
+    void thinQrIsTheUniqueQrWithAPositiveDiagonal(int k) {
+        SplittableRandom rng = new SplittableRandom(SEED * 11 + k);
+        int n = 3 * k + 1;
+        double[] x = Reference.gaussian(rng, n, k);
+        double[] original = x.clone();
+        Dense.ThinQr qr = Dense.thinQr(x, n, k);
+        assertThat(x).as("x is not modified").isEqualTo(original);
+        DMatrixRMaj gram = new DMatrixRMaj(k, k);
+        CommonOps_DDRM.multTransA(Reference.matrix(n, k, x), Reference.matrix(n, k, x), gram);
+        var cholesky = DecompositionFactory_DDRM.chol(k, false);
+        assertThat(cholesky.decompose(gram)).as("XᵀX positive definite").isTrue();
+        DMatrixRMaj r = cholesky.getT(null);
+        DMatrixRMaj expected = new DMatrixRMaj(n, k);
+        CommonOps_DDRM.mult(Reference.matrix(n, k, x), invert(r), expected);
+        assertThat(Reference.maxAbsDifference(qr.q(), expected.data)).as("Q = X R⁻¹").isLessThan(1e-12 * k);
+        SingularValueDecomposition_F64<DMatrixRMaj> svd = DecompositionFactory_DDRM.svd(n, k, false, false, true);
+        assertThat(svd.decompose(Reference.matrix(n, k, x.clone()))).as("EJML's SVD").isTrue();
+        double[] expectedValues = svd.getSingularValues().clone();
+        SingularOps_DDRM.descendingOrder(null, false, expectedValues, k, null, false);
+        double[] values = qr.singularValues().clone();
+        Arrays.sort(values);
+        for (int j = 0; j < k; j++) {
+            assertThat(values[k - 1 - j]).as("σ_%d", j).isCloseTo(expectedValues[j],
+                    within(1e-12 * expectedValues[0]));
+        }
+        double condition = expectedValues[0] / expectedValues[k - 1];
+        assertThat(Dense.condition(x, n, k)).as("condition number").isCloseTo(condition,
+                within(1e-10 * condition));
+        for (int i = 0; i < n; i++) {
+            x[i * k + k / 2] = 0;
+        }
+        assertThat(Dense.condition(x, n, k)).as("condition number with a zero column").isGreaterThan(1e15);
+    }
+
+    private static DMatrixRMaj invert(DMatrixRMaj a) {
+        DMatrixRMaj inverse = new DMatrixRMaj(a.numRows, a.numCols);
+        assertThat(CommonOps_DDRM.invert(a, inverse)).as("R invertible").isTrue();
+        return inverse;
     }
 }

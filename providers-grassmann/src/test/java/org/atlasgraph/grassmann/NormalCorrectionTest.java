@@ -27,12 +27,15 @@ class NormalCorrectionTest {
      * chosen so that E = BᵀB for its chart coordinates B: R = X_U⁻¹ (the identity chart), the setting of the kernel.
      * Small angles take the quadrature, large ones (beyond 45°) the eigendecomposition.
      */
-    @ParameterizedTest(name = "k = {0}, angles up to {1}, vector kernels: {2}")
-    @CsvSource({"5,0.4,true", "5,0.4,false", "10,0.7,true", "10,0.7,false", "16,0.3,true", "3,1.3,true",
-            "5,1.3,false", "20,0.5,false"})
-    void correctsRToTheLogarithmAgainstTheEigendecomposition(int k, double angle, boolean vector) {
+    @ParameterizedTest(name = "k = {0}, angles up to {1}, kernels: {2}")
+    @CsvSource({"5,0.4,vector", "5,0.4,scalar", "10,0.7,vector", "10,0.7,scalar", "16,0.3,vector", "3,1.3,vector",
+            "5,1.3,scalar", "20,0.5,scalar", "20,0.5,blas", "40,0.7,blas", "40,1.3,blas", "60,1.3,scalar"})
+    void correctsRToTheLogarithmAgainstTheEigendecomposition(int k, double angle, String kernels) {
+        boolean vector = "vector".equals(kernels);
         SmallKernels small = vector ? GrassmannKernels.VECTOR : null;
+        LargeKernels blas = "blas".equals(kernels) ? GrassmannKernels.BLAS : null;
         assumeTrue(!vector || (small != null && k <= small.maxK()), "no vector kernels for this k");
+        assumeTrue(!"blas".equals(kernels) || blas != null, "no native BLAS on this platform");
         SplittableRandom rng = new SplittableRandom(SEED + k);
         int n = 3 * k;
         // X = [cos Θ; sin Θ; 0] rotated on both sides, then right-multiplied by a random M.
@@ -67,7 +70,7 @@ class NormalCorrectionTest {
         int slack = small == null ? 0 : small.span(k);
         double[] gramArray = Arrays.copyOf(gram.data, k * k + slack);
         double[] rArray = Arrays.copyOf(r.data, k * k + slack);
-        NormalCorrection correction = new NormalCorrection(k, small, null);
+        NormalCorrection correction = new NormalCorrection(k, small, blas);
         assertThat(correction.apply(gramArray, rArray)).as("finite sample accepted").isTrue();
         double scale = CommonOps_DDRM.elementMaxAbs(expected);
         for (int i = 0; i < k * k; i++) {
