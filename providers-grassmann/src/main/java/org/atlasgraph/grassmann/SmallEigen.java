@@ -8,8 +8,10 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 /**
  * The symmetric eigendecomposition of k×k matrices into arrays owned by this object, for the chart changes of the
  * running mean ({@link GrassmannRunningMean}, {@link QaRotation#set}): cyclic Jacobi below
- * {@link NormalCorrection#JACOBI_BELOW} (Golub and Van Loan, Alg. 8.5.3; no allocation), EJML's QR algorithm from it
- * on (its decomposition object kept). Mutable, single-threaded.
+ * {@link NormalCorrection#JACOBI_BELOW} (Golub and Van Loan, Alg. 8.5.3; no allocation), LAPACK's DSYEVD from
+ * {@link GrassmannKernels#BLAS_FROM_K} on where the native BLAS loads (with {@link #compose} by DGEMM: at k = 500 both
+ * would otherwise cost more than the rest of a chart change), else EJML's QR algorithm (its decomposition object
+ * kept). Mutable, single-threaded.
  */
 final class SmallEigen {
     /** Sweeps of the Jacobi method before it gives up; it converges quadratically in 5 to 8. */
@@ -22,13 +24,17 @@ final class SmallEigen {
     final double[] vectors;
     private final double[] a;
     private final EigenDecomposition_F64<DMatrixRMaj> eig;
+    /** The native BLAS and LAPACK, or {@code null} below {@link GrassmannKernels#BLAS_FROM_K} or without them. */
+    private final LargeKernels blas;
 
     SmallEigen(int k) {
         this.k = k;
         this.values = new double[k];
         this.vectors = new double[k * k];
         this.a = new double[k * k];
-        this.eig = k >= NormalCorrection.JACOBI_BELOW ? DecompositionFactory_DDRM.eig(k, true, true) : null;
+        this.blas = k >= GrassmannKernels.BLAS_FROM_K ? GrassmannKernels.BLAS : null;
+        this.eig = blas == null && k >= NormalCorrection.JACOBI_BELOW ? DecompositionFactory_DDRM.eig(k, true, true)
+                : null;
     }
 
     /**
@@ -36,6 +42,14 @@ final class SmallEigen {
      * @throws ArithmeticException if the decomposition does not converge (an entry is not finite)
      */
     void decompose(double[] symmetric) {
+        if (blas != null) {
+            System.arraycopy(symmetric, 0, vectors, 0, k * k);
+            if (!blas.symmetricEigen(vectors, k, values)) {
+                throw new ArithmeticException("symmetric eigendecomposition of a " + k + "×" + k
+                        + " matrix did not converge (or has an entry that is not finite)");
+            }
+            return;
+        }
         System.arraycopy(symmetric, 0, a, 0, k * k);
         if (eig == null) {
             jacobi();
@@ -61,6 +75,15 @@ final class SmallEigen {
      * @param out receives the k×k result (may not be {@link #vectors})
      */
     void compose(double[] f, double[] out) {
+        if (blas != null) {
+            for (int i = 0; i < k; i++) {
+                for (int c = 0; c < k; c++) {
+                    a[i * k + c] = vectors[i * k + c] * f[c];
+                }
+            }
+            blas.gemm(false, true, k, k, k, 1, a, vectors, 0, out);
+            return;
+        }
         for (int i = 0; i < k; i++) {
             for (int j = i; j < k; j++) {
                 double s = 0;
