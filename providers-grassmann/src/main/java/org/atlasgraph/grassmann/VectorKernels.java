@@ -1,5 +1,6 @@
 package org.atlasgraph.grassmann;
 
+import java.util.Arrays;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
@@ -20,6 +21,8 @@ import jdk.incubator.vector.VectorSpecies;
 final class VectorKernels implements SmallKernels {
     private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
     private static final int L = S.length();
+    /** The span of a row of two vectors. */
+    private static final int L2 = 2 * L;
     private static final int ROWS = 4;
     /** The identity of order L and of order 2L, rows of L and 2L lanes: the unit rows of {@link #invert}. */
     private static final double[] IDENTITY_1 = identity(L);
@@ -58,7 +61,7 @@ final class VectorKernels implements SmallKernels {
             for (int a = 0; a < k; a++) {
                 double w = wide[r * kPad + a];
                 for (int c = 0; c < k; c++) {
-                    g[a * k + c] += w * x[r * k + c];
+                    g[a * span + c] += w * x[r * k + c];
                 }
             }
         }
@@ -71,16 +74,15 @@ final class VectorKernels implements SmallKernels {
         if (span == L) {
             both1(wide, kPad, x, k, g, self, safe);
         } else {
-            gram2(wide, kPad, x, k, g, safe);
-            self2(x, k, self, safe);
+            both2(wide, kPad, x, k, g, self, safe);
         }
         for (int r = safe; r < n; r++) {
             for (int a = 0; a < k; a++) {
                 double w = wide[r * kPad + a];
                 double v = x[r * k + a];
                 for (int c = 0; c < k; c++) {
-                    g[a * k + c] += w * x[r * k + c];
-                    self[a * k + c] += v * x[r * k + c];
+                    g[a * span + c] += w * x[r * k + c];
+                    self[a * span + c] += v * x[r * k + c];
                 }
             }
         }
@@ -148,52 +150,68 @@ final class VectorKernels implements SmallKernels {
             s0 = u.fma(DoubleVector.broadcast(S, wide[r * kPad + a]), s0);
             q0 = u.fma(DoubleVector.broadcast(S, x[r * k + a]), q0);
         }
-        s0.add(s1).intoArray(g, a * k);
-        q0.add(q1).intoArray(self, a * k);
+        s0.add(s1).intoArray(g, a * L);
+        q0.add(q1).intoArray(self, a * L);
     }
 
     /** Rows a0..a0+3 (those below k) of a k×k result, one vector each, in increasing order. */
     private static void store(double[] out, int k, int a0, DoubleVector s0, DoubleVector s1, DoubleVector s2,
                               DoubleVector s3) {
-        s0.intoArray(out, a0 * k);
+        s0.intoArray(out, a0 * L);
         if (a0 + 1 < k) {
-            s1.intoArray(out, (a0 + 1) * k);
+            s1.intoArray(out, (a0 + 1) * L);
         }
         if (a0 + 2 < k) {
-            s2.intoArray(out, (a0 + 2) * k);
+            s2.intoArray(out, (a0 + 2) * L);
         }
         if (a0 + 3 < k) {
-            s3.intoArray(out, (a0 + 3) * k);
+            s3.intoArray(out, (a0 + 3) * L);
         }
     }
 
     /**
-     * L &lt; k ≤ 2L: XᵀX over rows 0..safe−1, blocks of two rows, two vectors per row of X (four sums), in a pass
-     * of its own after {@link #gram2}: one pass for both (sixteen sums) is more of the Vector API than JDK 17's C2
-     * inlines, and its operations ran out of line (allocating). Past-the-row broadcasts as in {@link #both1}.
+     * L &lt; k ≤ 2L: G and XᵀX over rows 0..safe−1, two rows of each per pass over X, two vectors per row of X
+     * (eight sums): ⌈k/2⌉ passes reading X once for both. Four rows of each at once (sixteen sums) is more of the
+     * Vector API than JDK 17's C2 inlines, and its operations ran out of line (allocating). Past-the-row reads as in
+     * {@link #both1} (for odd k the last pass's second row is past X's row and, in W̃, a zero column).
      */
-    private static void self2(double[] x, int k, double[] self, int safe) {
+    private static void both2(double[] wide, int kPad, double[] x, int k, double[] g, double[] self, int safe) {
         for (int a0 = 0; a0 < k; a0 += 2) {
-            DoubleVector q0 = DoubleVector.zero(S);
-            DoubleVector q1 = q0;
-            DoubleVector p0 = q0;
-            DoubleVector p1 = q0;
+            DoubleVector s0 = DoubleVector.zero(S);
+            DoubleVector s1 = s0;
+            DoubleVector t0 = s0;
+            DoubleVector t1 = s0;
+            DoubleVector q0 = s0;
+            DoubleVector q1 = s0;
+            DoubleVector p0 = s0;
+            DoubleVector p1 = s0;
             for (int r = 0; r < safe; r++) {
                 int o = r * k;
                 DoubleVector u = DoubleVector.fromArray(S, x, o);
                 DoubleVector v = DoubleVector.fromArray(S, x, o + L);
+                int w = r * kPad + a0;
+                DoubleVector w0 = DoubleVector.broadcast(S, wide[w]);
+                DoubleVector w1 = DoubleVector.broadcast(S, wide[w + 1]);
                 DoubleVector x0 = DoubleVector.broadcast(S, x[o + a0]);
                 DoubleVector x1 = DoubleVector.broadcast(S, x[o + a0 + 1]);
+                s0 = u.fma(w0, s0);
+                t0 = v.fma(w0, t0);
+                s1 = u.fma(w1, s1);
+                t1 = v.fma(w1, t1);
                 q0 = u.fma(x0, q0);
                 p0 = v.fma(x0, p0);
                 q1 = u.fma(x1, q1);
                 p1 = v.fma(x1, p1);
             }
-            q0.intoArray(self, a0 * k);
-            p0.intoArray(self, a0 * k + L);
+            s0.intoArray(g, a0 * L2);
+            t0.intoArray(g, a0 * L2 + L);
+            q0.intoArray(self, a0 * L2);
+            p0.intoArray(self, a0 * L2 + L);
             if (a0 + 1 < k) {
-                q1.intoArray(self, (a0 + 1) * k);
-                p1.intoArray(self, (a0 + 1) * k + L);
+                s1.intoArray(g, (a0 + 1) * L2);
+                t1.intoArray(g, (a0 + 1) * L2 + L);
+                q1.intoArray(self, (a0 + 1) * L2);
+                p1.intoArray(self, (a0 + 1) * L2 + L);
             }
         }
     }
@@ -201,19 +219,19 @@ final class VectorKernels implements SmallKernels {
     /** Rows a0..a0+3 (those below k) of a k×k result, two vectors each (low, high), in increasing order. */
     private static void store2(double[] out, int k, int a0, DoubleVector s0, DoubleVector t0, DoubleVector s1,
                                DoubleVector t1, DoubleVector s2, DoubleVector t2, DoubleVector s3, DoubleVector t3) {
-        s0.intoArray(out, a0 * k);
-        t0.intoArray(out, a0 * k + L);
+        s0.intoArray(out, a0 * L2);
+        t0.intoArray(out, a0 * L2 + L);
         if (a0 + 1 < k) {
-            s1.intoArray(out, (a0 + 1) * k);
-            t1.intoArray(out, (a0 + 1) * k + L);
+            s1.intoArray(out, (a0 + 1) * L2);
+            t1.intoArray(out, (a0 + 1) * L2 + L);
         }
         if (a0 + 2 < k) {
-            s2.intoArray(out, (a0 + 2) * k);
-            t2.intoArray(out, (a0 + 2) * k + L);
+            s2.intoArray(out, (a0 + 2) * L2);
+            t2.intoArray(out, (a0 + 2) * L2 + L);
         }
         if (a0 + 3 < k) {
-            s3.intoArray(out, (a0 + 3) * k);
-            t3.intoArray(out, (a0 + 3) * k + L);
+            s3.intoArray(out, (a0 + 3) * L2);
+            t3.intoArray(out, (a0 + 3) * L2 + L);
         }
     }
 
@@ -237,6 +255,80 @@ final class VectorKernels implements SmallKernels {
             s.intoArray(out, o);
             if (span != L) {
                 t.intoArray(out, o + L);
+            }
+        }
+    }
+
+    @Override
+    public boolean solve(double[] a, int aStride, double[] b, int k, double[] work, double[] out) {
+        double scale = 0;
+        for (int i = 0; i < k; i++) {
+            for (int c = 0; c < k; c++) {
+                scale = Math.max(scale, Math.abs(a[i * aStride + c]));
+            }
+        }
+        if (!(scale > 0) || !Double.isFinite(scale)) {
+            return false;
+        }
+        int span = span(k);
+        int width = 2 * span;
+        // Padding lanes stay zero (and so out's beyond k): every row operation combines lanes of equal index.
+        Arrays.fill(work, 0, k * width, 0);
+        for (int i = 0; i < k; i++) {
+            System.arraycopy(a, i * aStride, work, i * width, k);
+            System.arraycopy(b, i * k, work, i * width + span, k);
+        }
+        double threshold = Dense.SINGULAR_PIVOT * scale;
+        for (int p = 0; p < k; p++) {
+            int pivot = p;
+            double largest = Math.abs(work[p * width + p]);
+            for (int i = p + 1; i < k; i++) {
+                double v = Math.abs(work[i * width + p]);
+                if (v > largest) {
+                    largest = v;
+                    pivot = i;
+                }
+            }
+            if (!(largest > threshold)) {
+                return false;
+            }
+            if (pivot != p) {
+                swapRows(work, pivot * width, p * width, width);
+            }
+            eliminate(work, p, k, width);
+        }
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < span; j += L) {
+                DoubleVector.fromArray(S, work, i * width + span + j).intoArray(out, i * span + j);
+            }
+        }
+        return true;
+    }
+
+    /** Exchanges the rows of {@code width} lanes at offsets i and j. */
+    private static void swapRows(double[] work, int i, int j, int width) {
+        for (int c = 0; c < width; c += L) {
+            DoubleVector u = DoubleVector.fromArray(S, work, i + c);
+            DoubleVector.fromArray(S, work, j + c).intoArray(work, i + c);
+            u.intoArray(work, j + c);
+        }
+    }
+
+    /** Gauss–Jordan step at pivot p: row_p ← row_p/a_pp, then row_i ← row_i − a_ip·row_p for every other row. */
+    private static void eliminate(double[] work, int p, int k, int width) {
+        int po = p * width;
+        DoubleVector d = DoubleVector.broadcast(S, 1 / work[po + p]);
+        for (int c = 0; c < width; c += L) {
+            DoubleVector.fromArray(S, work, po + c).mul(d).intoArray(work, po + c);
+        }
+        for (int i = 0; i < k; i++) {
+            if (i != p) {
+                int io = i * width;
+                DoubleVector f = DoubleVector.broadcast(S, -work[io + p]);
+                for (int c = 0; c < width; c += L) {
+                    DoubleVector.fromArray(S, work, po + c).fma(f, DoubleVector.fromArray(S, work, io + c))
+                            .intoArray(work, io + c);
+                }
             }
         }
     }
@@ -317,16 +409,15 @@ final class VectorKernels implements SmallKernels {
                 t2 = v.fma(DoubleVector.broadcast(S, wide[e + 2]), t2);
                 t3 = v.fma(DoubleVector.broadcast(S, wide[e + 3]), t3);
             }
-            // Rows of G in increasing order: each store's padding lanes land on rows not yet written.
-            s0.add(t0).intoArray(g, a0 * k);
+            s0.add(t0).intoArray(g, a0 * L);
             if (a0 + 1 < k) {
-                s1.add(t1).intoArray(g, (a0 + 1) * k);
+                s1.add(t1).intoArray(g, (a0 + 1) * L);
             }
             if (a0 + 2 < k) {
-                s2.add(t2).intoArray(g, (a0 + 2) * k);
+                s2.add(t2).intoArray(g, (a0 + 2) * L);
             }
             if (a0 + 3 < k) {
-                s3.add(t3).intoArray(g, (a0 + 3) * k);
+                s3.add(t3).intoArray(g, (a0 + 3) * L);
             }
         }
         return pairs;
