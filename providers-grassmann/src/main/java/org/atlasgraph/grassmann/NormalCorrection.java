@@ -30,8 +30,8 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * keeps XᵀX and R, so that no vector load straddles two earlier stores). In the running mean of GPD(X, 2) samples
  * (400, t = 1/i) at {@value #TOLERANCE}, n averaged 3.99 at Gr(30,5), 3 at Gr(100,5), 2.24 at Gr(300,10) and 2 at
  * Gr(2000,10) (with min(‖E‖_F, ‖E‖_∞) in place of Samuelson's bound 3.99, 3, 2.54 and 2): at Gr(30,5) even that
- * bound stays above 0.048, where three nodes stop sufficing, in 394 of 399 samples. Where the bound is too large (principal angles
- * near 45° and beyond) the symmetric eigendecomposition is used instead: cyclic Jacobi below {@link #JACOBI_BELOW},
+ * bound stays above 0.048, where three nodes stop sufficing, in 394 of 399 samples. Where the bound is too large
+ * (principal angles near 45° and beyond) the symmetric eigendecomposition is used instead: cyclic Jacobi below {@link #JACOBI_BELOW},
  * EJML's QR algorithm from it on. The squared distance of the sample from the centre,
  * {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the way: the quadrature sums E·g(E) beside g(E) from the
  * same inverses, so the trace costs k².
