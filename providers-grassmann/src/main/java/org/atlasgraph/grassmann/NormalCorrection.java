@@ -22,19 +22,18 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * <p>g(E) without an eigendecomposition: {@code g(s) = ∫₀¹ du/(1 + s u²)}, a Stieltjes function of s, so its
  * Gauss–Legendre sums {@code Σ w_j (1 + s u_j²)⁻¹} over n node pairs are its [n−1/n] Padé approximants, with error at
  * most {@code 4 q^{2n}}, {@code q = (√(1+s) − 1)/(√(1+s) + 1)}, on s ≥ 0. With an upper bound on λ_max for s, the
- * smaller of Samuelson's ({@link #samuelson}, from tr E and ‖E‖_F; never above ‖E‖_F) and ‖E‖_∞,
- * the fewest n ≤ {@value #MAX_NODES} that reach {@value #TOLERANCE} are taken, each node costing one k×k inverse of
- * {@code I + u_j² E} (eigenvalues ≥ 1, perfectly conditioned): Gauss–Jordan without pivoting (k³), its rows as
- * vectors where the vector kernels are given (k ≤ 16), LAPACK's DPOTRF/DPOTRI where the native BLAS is (k ≥ 17),
- * else scalar loops. The k×k products go the same ways (on the vector kernels in rows of the span, as the kernel
- * keeps XᵀX and R, so that no vector load straddles two earlier stores). In the running mean of GPD(X, 2) samples
- * (400, t = 1/i) at {@value #TOLERANCE}, n averaged 3.99 at Gr(30,5), 3 at Gr(100,5), 2.24 at Gr(300,10) and 2 at
- * Gr(2000,10) (with min(‖E‖_F, ‖E‖_∞) in place of Samuelson's bound 3.99, 3, 2.54 and 2): at Gr(30,5) even that
- * bound stays above 0.048, where three nodes stop sufficing, in 394 of 399 samples. Where the bound is too large
- * (principal angles near 45° and beyond) the symmetric eigendecomposition is used instead: cyclic Jacobi below {@link #JACOBI_BELOW},
- * EJML's QR algorithm from it on. The squared distance of the sample from the centre,
- * {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the way: the quadrature sums E·g(E) beside g(E) from the
- * same inverses, so the trace costs k².
+ * smaller of Samuelson's ({@link #samuelson}, from tr E and ‖E‖_F; never above ‖E‖_F) and ‖E‖_∞, the fewest n ≤ {@value
+ * #MAX_NODES} that reach {@value #TOLERANCE} are taken, each node costing one k×k inverse of {@code I + u_j² E}
+ * (eigenvalues ≥ 1, perfectly conditioned): Gauss–Jordan without pivoting (k³), its rows as vectors where the vector
+ * kernels are given (k ≤ 16), LAPACK's DPOTRF/DPOTRI where the native BLAS is (k ≥ 17), else scalar loops. The k×k
+ * products go the same ways (on the vector kernels in rows of the span, as the kernel keeps XᵀX and R, so that no
+ * vector load straddles two earlier stores). In the running mean of GPD(X, 2) samples (400, t = 1/i) at {@value
+ * #TOLERANCE}, n averaged 3.99 at Gr(30,5), 3 at Gr(100,5), 2.24 at Gr(300,10) and 2 at Gr(2000,10) (with min(‖E‖_F,
+ * ‖E‖_∞) in place of Samuelson's bound 3.99, 3, 2.54 and 2): at Gr(30,5) even that bound stays above 0.048, where three
+ * nodes stop sufficing, in 394 of 399 samples. Where the bound is too large (principal angles near 45° and beyond) the
+ * symmetric eigendecomposition is used instead: cyclic Jacobi below {@link #JACOBI_BELOW}, EJML's QR algorithm from it
+ * on. The squared distance of the sample from the centre, {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the
+ * way: the quadrature sums E·g(E) beside g(E) from the same inverses, so the trace costs k².
  *
  * <p>Per sample, then, (2.5 + n)k³ multiply-adds besides XᵀX: at k = 5 this k×k work, not the O(nk²) passes,
  * was most of the running mean's time (a profile of Gr(30,5) with the scalar k×k loops: 60%; with the vector kernels
