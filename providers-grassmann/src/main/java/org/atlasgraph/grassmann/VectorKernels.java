@@ -94,10 +94,11 @@ final class VectorKernels implements SmallKernels {
      * the block stays within the span); those sums belong to rows a ≥ k, which are not stored.
      */
     private static void both1(double[] wide, int kPad, double[] x, int k, double[] g, double[] self, int safe) {
-        // A last block of one row (k = 1, 5) by itself: four rows' sums for one would spend three quarters of its
-        // pass on rows that are not stored.
+        // A last row by itself (k = 1, 5): four rows' sums for one would spend three quarters of its pass on rows
+        // that are not stored. For k = 5 it joins the block before it (ten sums, one pass over X).
         int blocked = k % 4 == 1 ? k - 1 : k;
-        for (int a0 = 0; a0 < blocked; a0 += 4) {
+        int fused = k % 4 == 1 && k > 1 ? blocked - 4 : blocked;
+        for (int a0 = 0; a0 < fused; a0 += 4) {
             DoubleVector s0 = DoubleVector.zero(S);
             DoubleVector s1 = s0;
             DoubleVector s2 = s0;
@@ -123,9 +124,49 @@ final class VectorKernels implements SmallKernels {
             store(g, k, a0, s0, s1, s2, s3);
             store(self, k, a0, q0, q1, q2, q3);
         }
-        if (blocked < k) {
+        if (fused < blocked) {
+            bothFive1(wide, kPad, x, k, g, self, safe, fused);
+        } else if (blocked < k) {
             bothRow1(wide, kPad, x, k, g, self, safe, blocked);
         }
+    }
+
+    /**
+     * The last five rows a0..a0+4 = k − 1 of G and of XᵀX (k ≤ L, k mod 4 = 1) over rows 0..safe−1, one row of X per
+     * iteration (ten sums); past-the-row broadcasts as in {@link #both1}.
+     */
+    private static void bothFive1(double[] wide, int kPad, double[] x, int k, double[] g, double[] self, int safe,
+                                  int a0) {
+        DoubleVector s0 = DoubleVector.zero(S);
+        DoubleVector s1 = s0;
+        DoubleVector s2 = s0;
+        DoubleVector s3 = s0;
+        DoubleVector s4 = s0;
+        DoubleVector q0 = s0;
+        DoubleVector q1 = s0;
+        DoubleVector q2 = s0;
+        DoubleVector q3 = s0;
+        DoubleVector q4 = s0;
+        for (int r = 0; r < safe; r++) {
+            int o = r * k;
+            DoubleVector u = DoubleVector.fromArray(S, x, o);
+            int w = r * kPad + a0;
+            s0 = u.fma(DoubleVector.broadcast(S, wide[w]), s0);
+            s1 = u.fma(DoubleVector.broadcast(S, wide[w + 1]), s1);
+            s2 = u.fma(DoubleVector.broadcast(S, wide[w + 2]), s2);
+            s3 = u.fma(DoubleVector.broadcast(S, wide[w + 3]), s3);
+            s4 = u.fma(DoubleVector.broadcast(S, wide[w + 4]), s4);
+            o += a0;
+            q0 = u.fma(DoubleVector.broadcast(S, x[o]), q0);
+            q1 = u.fma(DoubleVector.broadcast(S, x[o + 1]), q1);
+            q2 = u.fma(DoubleVector.broadcast(S, x[o + 2]), q2);
+            q3 = u.fma(DoubleVector.broadcast(S, x[o + 3]), q3);
+            q4 = u.fma(DoubleVector.broadcast(S, x[o + 4]), q4);
+        }
+        store(g, k, a0, s0, s1, s2, s3);
+        store(self, k, a0, q0, q1, q2, q3);
+        s4.intoArray(g, (a0 + 4) * L);
+        q4.intoArray(self, (a0 + 4) * L);
     }
 
     /** Row a of G and of XᵀX (k ≤ L) over rows 0..safe−1, two rows of X per iteration (four sums). */
@@ -238,25 +279,57 @@ final class VectorKernels implements SmallKernels {
     @Override
     public void multiply(double[] a, int aStride, boolean transposeA, double[] b, int bStride, double[] out,
                          int outStride, int k) {
-        int span = span(k);
         int across = transposeA ? 1 : aStride;
         int along = transposeA ? aStride : 1;
-        for (int i = 0; i < k; i++) {
-            DoubleVector s = DoubleVector.zero(S);
-            DoubleVector t = s;
-            for (int j = 0; j < k; j++) {
-                DoubleVector f = DoubleVector.broadcast(S, a[i * across + j * along]);
-                s = DoubleVector.fromArray(S, b, j * bStride).fma(f, s);
-                if (span != L) {
-                    t = DoubleVector.fromArray(S, b, j * bStride + L).fma(f, t);
-                }
-            }
-            int o = i * outStride;
-            s.intoArray(out, o);
-            if (span != L) {
-                t.intoArray(out, o + L);
+        // Two rows of out at a time: each row of b loaded once for both, two independent chains of multiply-adds.
+        for (int i = 0; i < k; i += 2) {
+            int i1 = Math.min(i + 1, k - 1);
+            if (span(k) == L) {
+                multiply1(a, i * across, i1 * across, along, b, bStride, out, i * outStride, i1 * outStride, k);
+            } else {
+                multiply2(a, i * across, i1 * across, along, b, bStride, out, i * outStride, i1 * outStride, k);
             }
         }
+    }
+
+    /**
+     * k ≤ L: rows i and i1 of out (a's rows start at a0 and a1, entries {@code along} apart), stored in increasing
+     * order (i1 = i for the last row of an odd k).
+     */
+    private static void multiply1(double[] a, int a0, int a1, int along, double[] b, int bStride, double[] out,
+                                  int o0, int o1, int k) {
+        DoubleVector s = DoubleVector.zero(S);
+        DoubleVector t = s;
+        for (int j = 0; j < k; j++) {
+            DoubleVector bj = DoubleVector.fromArray(S, b, j * bStride);
+            s = bj.fma(DoubleVector.broadcast(S, a[a0 + j * along]), s);
+            t = bj.fma(DoubleVector.broadcast(S, a[a1 + j * along]), t);
+        }
+        s.intoArray(out, o0);
+        t.intoArray(out, o1);
+    }
+
+    /** L &lt; k ≤ 2L: as {@link #multiply1} with two vectors per row. */
+    private static void multiply2(double[] a, int a0, int a1, int along, double[] b, int bStride, double[] out,
+                                  int o0, int o1, int k) {
+        DoubleVector s = DoubleVector.zero(S);
+        DoubleVector s1 = s;
+        DoubleVector t = s;
+        DoubleVector t1 = s;
+        for (int j = 0; j < k; j++) {
+            DoubleVector low = DoubleVector.fromArray(S, b, j * bStride);
+            DoubleVector high = DoubleVector.fromArray(S, b, j * bStride + L);
+            DoubleVector f = DoubleVector.broadcast(S, a[a0 + j * along]);
+            DoubleVector e = DoubleVector.broadcast(S, a[a1 + j * along]);
+            s = low.fma(f, s);
+            s1 = high.fma(f, s1);
+            t = low.fma(e, t);
+            t1 = high.fma(e, t1);
+        }
+        s.intoArray(out, o0);
+        s1.intoArray(out, o0 + L);
+        t.intoArray(out, o1);
+        t1.intoArray(out, o1 + L);
     }
 
     @Override
