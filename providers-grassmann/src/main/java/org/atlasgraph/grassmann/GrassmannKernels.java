@@ -29,9 +29,8 @@ import org.ejml.concurrency.EjmlConcurrency;
  * exactly only the rows whose bound reaches 1 (k² each): the test is exact and usually costs O((n−k)k).
  *
  * <p>The running mean's step ({@link #normalStep}) needs the sample's Gram matrix XᵀX for its correction
- * ({@link NormalCorrection}), taken where each path reads X: in the vector kernels' G pass (one read of X for W̃ᵀX
- * and XᵀX where a row is one vector, a second pass where it is two; nk² more multiply-adds, as the vectors span
- * whole rows), by DSYRK natively (nk²/2), from the gathered
+ * ({@link NormalCorrection}), taken where each path reads X: in the vector kernels' G pass (the same reads of X for
+ * W̃ᵀX and XᵀX; nk² more multiply-adds, as the vectors span whole rows), by DSYRK natively (nk²/2), from the gathered
  * rows in the scalar loops (nk²/2). It has no trust test over B (the state tests its distance, O(k³)), and updates
  * its coordinates in place.
  *
@@ -182,17 +181,21 @@ final class GrassmannKernels {
         final LargeKernels.Buffers buffers;
         /** R padded to the vector kernels' span per row (zeros beyond k), or empty. */
         final double[] rPad;
+        /** The vector kernels' [N | S_k⁻¹] for their solve, k rows of twice the span, or empty. */
+        final double[] augmented;
         /** m×k zeros: the h of an ingest and the K of an Ehresmann chart for the vector kernels, or empty. */
         final double[] zeros;
         final double[] xi;
+        /** G, k×k: in rows of the span on the vector kernels (as {@code top} and {@code xtx}), else row-major. */
         final double[] g;
         final double[] top;
+        /** R, k×k row-major (not on the vector kernels, which keep R in {@code rPad} only). */
         final double[] r;
         final double[] lu;
         final double[] identity;
         final double[] tx;
         final double[] z;
-        /** The sample's Gram matrix XᵀX for the running mean's correction, k×k (padded as {@code g}). */
+        /** The sample's Gram matrix XᵀX for the running mean's correction, k×k (laid out as {@code g}). */
         final double[] xtx;
         /** X_J, row-major (m×k), from {@link #BLOCKED_FROM_K} on; also scratch of length ≥ m. */
         final double[] xj;
@@ -230,11 +233,14 @@ final class GrassmannKernels {
             this.buffers = large == null ? null : large.buffers(n, k);
             int span = small == null ? 0 : small.span(k);
             rPad = new double[k * span];
+            augmented = new double[2 * k * span];
             zeros = new double[small == null ? 0 : m * k];
             xi = new double[kk];
-            g = new double[kk + span];
-            // The vector kernels' unpadded k×k products read and write a span past the last row (SmallKernels).
-            top = new double[kk + span];
+            // G, N and XᵀX in rows of the span on the vector kernels; their unpadded products (T) read and write a
+            // span past the last row (SmallKernels).
+            int square = Math.max(kk, k * span) + span;
+            g = new double[square];
+            top = new double[square];
             r = new double[kk + span];
             lu = new double[kk];
             identity = new double[kk];
@@ -243,7 +249,7 @@ final class GrassmannKernels {
             }
             tx = new double[kk + span];
             z = new double[kk];
-            xtx = new double[kk + span];
+            xtx = new double[square];
             memoT = new double[kk];
             boolean blocked = k >= BLOCKED_FROM_K && large == null;
             boolean loops = k < BLOCKED_FROM_K && small == null && large == null;
@@ -326,7 +332,10 @@ final class GrassmannKernels {
         double zMax = 0;
         if (adHoc) {
             // T_X = G R − WᵀK;  T ← T + t(T_X − T);  Z = Ψ T;  zMax = max_j ‖z_j‖.
-            if (ws.large == null) {
+            if (ws.small != null) {
+                int span = ws.small.span(k);
+                ws.small.multiply(ws.g, span, false, ws.rPad, span, ws.tx, k, k);
+            } else if (ws.large == null) {
                 product(ws.g, ws.r, ws.tx, k, blocked);
             }
             double[] zColumns = ws.top;
@@ -408,13 +417,18 @@ final class GrassmannKernels {
         return true;
     }
 
-    /** @return Wᵀh for an ad hoc chart, a new k×k array (longer when the vector kernels pad it) */
+    /** @return Wᵀh for an ad hoc chart, a new k×k row-major array */
     private static double[] centreGram(GrassmannChart chart, double[] h) {
         int k = chart.k;
         int m = chart.m;
         if (chart.padded() != null) {
-            double[] g = new double[k * k + VECTOR.span(k)];
-            VECTOR.gram(chart.padded(), chart.widePitch(), h, m, k, g);
+            int span = VECTOR.span(k);
+            double[] rows = new double[k * span];
+            VECTOR.gram(chart.padded(), chart.widePitch(), h, m, k, rows);
+            double[] g = new double[k * k];
+            for (int a = 0; a < k; a++) {
+                System.arraycopy(rows, a * span, g, a * k, k);
+            }
             return g;
         }
         double[] g = new double[k * k];
@@ -483,8 +497,9 @@ final class GrassmannKernels {
 
     /**
      * The vector kernels' part of {@link #project}: X_I, G = W̃ᵀX (ad hoc charts), N and R = N⁻¹S_k⁻¹ (X_I⁻¹ for
-     * Ehresmann charts), R ← R·F when a factor is given (XᵀX taken in the same pass as G), R padded into
-     * {@code ws.rPad}; P is left to the output pass.
+     * Ehresmann charts) into {@code ws.rPad}, R ← R·F when a factor is given (XᵀX taken in the same passes as G);
+     * P is left to the output pass. The k×k matrices G, N, XᵀX and R are kept in rows of the span (so that no vector
+     * load straddles two stores: a straddling load waits for both to retire), only {@code ws.r} is left unset.
      *
      * @param factor the change of R, or {@code null} for none
      * @return {@code false} when N is numerically singular or the factor rejects the sample
@@ -496,12 +511,13 @@ final class GrassmannKernels {
             System.arraycopy(x, upper[j] * k, ws.xi, j * k, k);
         }
         QaRotation q = chart.rotation;
+        int span = ws.small.span(k);
         if (q.isIdentity()) {
             if (factor != null) {
                 // Ehresmann charts have no G pass to share: XᵀX alone (the running mean starts in one at most).
-                sampleGram(x, chart.n, k, ws.xtx);
+                sampleGram(x, chart.n, k, ws.xtx, span);
             }
-            if (!Dense.solve(ws.xi, k, ws.identity, ws.r, ws.lu)) {
+            if (!ws.small.solve(ws.xi, k, ws.identity, k, ws.augmented, ws.rPad)) {
                 return false;
             }
         } else {
@@ -510,22 +526,17 @@ final class GrassmannKernels {
             } else {
                 ws.small.gram(chart.wide(), chart.widePitch(), x, chart.n, k, ws.g);
             }
-            ws.small.multiply(q.v, k, false, ws.g, k, ws.top, k, k);
-            for (int i = 0; i < k * k; i++) {
-                ws.top[i] += ws.xi[i];
+            ws.small.multiply(q.v, k, false, ws.g, span, ws.top, span, k);
+            for (int a = 0; a < k; a++) {
+                for (int c = 0; c < k; c++) {
+                    ws.top[a * span + c] += ws.xi[a * k + c];
+                }
             }
-            if (!Dense.solve(ws.top, k, q.skInverse, ws.r, ws.lu)) {
+            if (!ws.small.solve(ws.top, span, q.skInverse, k, ws.augmented, ws.rPad)) {
                 return false;
             }
         }
-        if (factor != null && !factor.apply(ws.xtx, ws.r)) {
-            return false;
-        }
-        int span = ws.small.span(k);
-        for (int a = 0; a < k; a++) {
-            System.arraycopy(ws.r, a * k, ws.rPad, a * span, k);
-        }
-        return true;
+        return factor == null || factor.apply(ws.xtx, ws.rPad);
     }
 
     /**
@@ -536,8 +547,9 @@ final class GrassmannKernels {
     @FunctionalInterface
     interface RightFactor {
         /**
-         * @param gram XᵀX of the sample, k×k row-major, symmetric (not modified)
-         * @param r    R, k×k row-major: read and overwritten with R·F
+         * @param gram XᵀX of the sample, k×k, symmetric (not modified): row-major, or in rows of the vector kernels'
+         *             span where the kernel runs on them (their lanes beyond k unspecified)
+         * @param r    R, k×k laid out as gram (lanes beyond k zero): read and overwritten with R·F
          * @return {@code false}, R unchanged, when XᵀX has a diagonal entry that is not finite (an entry of X is
          *     not, or its squares overflow): the kernel then leaves its output untouched, as for a singular N
          */
@@ -570,7 +582,8 @@ final class GrassmannKernels {
                 return -1;
             }
             if (adHoc) {
-                ws.small.multiply(ws.g, k, false, ws.r, k, ws.tx, k, k);
+                int span = ws.small.span(k);
+                ws.small.multiply(ws.g, span, false, ws.rPad, span, ws.tx, k, k);
             }
             return ws.small.update(x, chart.lower, ws.rPad, k, u, null, t, u, ws.p, true);
         }
@@ -618,16 +631,16 @@ final class GrassmannKernels {
         return (s0 + s1) + (s2 + s3);
     }
 
-    /** out = XᵀX over all n rows of X (n×k row-major), upper triangle by dot products, mirrored. */
-    private static void sampleGram(double[] x, int n, int k, double[] out) {
+    /** out = XᵀX over all n rows of X (n×k row-major), rows {@code pitch} apart; upper triangle, mirrored. */
+    private static void sampleGram(double[] x, int n, int k, double[] out, int pitch) {
         for (int a = 0; a < k; a++) {
             for (int b = a; b < k; b++) {
                 double s = 0;
                 for (int r = 0; r < n; r++) {
                     s = madd(x[r * k + a], x[r * k + b], s);
                 }
-                out[a * k + b] = s;
-                out[b * k + a] = s;
+                out[a * pitch + b] = s;
+                out[b * pitch + a] = s;
             }
         }
     }

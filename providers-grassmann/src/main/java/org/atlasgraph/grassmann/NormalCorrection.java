@@ -26,15 +26,15 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * the fewest n ≤ {@value #MAX_NODES} that reach {@value #TOLERANCE} are taken, each node costing one k×k inverse of
  * {@code I + u_j² E} (eigenvalues ≥ 1, perfectly conditioned): Gauss–Jordan without pivoting (k³), its rows as
  * vectors where the vector kernels are given (k ≤ 16), LAPACK's DPOTRF/DPOTRI where the native BLAS is (k ≥ 17),
- * else scalar loops. The k×k products go the same ways (on the vector kernels unpadded where they feed no inverse,
- * so that nothing is copied between layouts). In the running mean of GPD(X, 2) samples (400, t = 1/i) at
- * {@value #TOLERANCE}, n averaged 3.99 at Gr(30,5), 3 at Gr(100,5), 2.24 at Gr(300,10) and 2 at Gr(2000,10) (with
- * min(‖E‖_F, ‖E‖_∞) in place of Samuelson's bound 3.99, 3, 2.54 and 2): at Gr(30,5) even that bound stays above
- * 0.048, where three nodes stop sufficing, in 394 of 399 samples. Where the bound is too large (principal angles
- * near 45° and beyond) the symmetric eigendecomposition is used instead: LAPACK's DSYEVD where the native BLAS is
- * (its factor V g(Λ)Vᵀ by DGEMM), else cyclic Jacobi below {@link #JACOBI_BELOW} and EJML's QR algorithm from it on.
- * (At k = 500 DSYEVD costs about thirteen of the quadrature's inverses, 60 vs 4.5 ms on one core: the quadrature
- * stays first.) The squared distance of the sample from the centre,
+ * else scalar loops. The k×k products go the same ways (on the vector kernels in rows of the span, as the kernel
+ * keeps XᵀX and R, so that no vector load straddles two earlier stores). In the running mean of GPD(X, 2) samples
+ * (400, t = 1/i) at {@value #TOLERANCE}, n averaged 3.99 at Gr(30,5), 3 at Gr(100,5), 2.24 at Gr(300,10) and 2 at
+ * Gr(2000,10) (with min(‖E‖_F, ‖E‖_∞) in place of Samuelson's bound 3.99, 3, 2.54 and 2): at Gr(30,5) even that
+ * bound stays above 0.048, where three nodes stop sufficing, in 394 of 399 samples. Where the bound is too large
+ * (principal angles near 45° and beyond) the symmetric eigendecomposition is used instead: LAPACK's DSYEVD where the
+ * native BLAS is (its factor V g(Λ)Vᵀ by DGEMM), else cyclic Jacobi below {@link #JACOBI_BELOW} and EJML's QR
+ * algorithm from it on. (At k = 500 DSYEVD costs about thirteen of the quadrature's inverses, 60 vs 4.5 ms on one
+ * core: the quadrature stays first.) The squared distance of the sample from the centre,
  * {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the way: the quadrature sums E·g(E) beside g(E) from the
  * same inverses, so the trace costs k².
  *
@@ -87,8 +87,8 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     /** The row length of {@code cholesky} and of the padded copies below: the vector kernels' span, else k. */
     private final int pitch;
     /**
-     * For the vector kernels (else empty): (XᵀX)R, E before symmetrizing and R·F unpadded with the span's slack
-     * after the last row; E, F and E·F with rows of {@code pitch} lanes (zeros beyond k).
+     * For the vector kernels (else empty), rows of {@code pitch} lanes: (XᵀX)R, E before symmetrizing and R·F; E, F
+     * and E·F (zeros beyond k).
      */
     private final double[] productFlat;
     private final double[] eFlat;
@@ -113,7 +113,7 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         this.pitch = small == null ? k : small.span(k);
         int kk = k * k;
         int padded = small == null ? 0 : k * pitch;
-        int flat = small == null ? 0 : kk + pitch;
+        int flat = padded;
         productFlat = new double[flat];
         eFlat = new double[flat];
         ePadded = new double[padded];
@@ -141,18 +141,23 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         return factor;
     }
 
+    /** @return the row stride of {@link #apply}'s operands: the vector kernels' span where given, else k */
+    int pitch() {
+        return pitch;
+    }
+
     /**
      * {@inheritDoc}
      *
-     * <p>On the vector kernels {@code gram} and {@code r} need the span's slack after their last row (see
-     * {@link SmallKernels#multiply}), as the workspace gives them.
+     * <p>On the vector kernels {@code gram} and {@code r} have rows of {@link #pitch} lanes (those of r beyond k
+     * zero), as the kernels keep them.
      */
     @Override
     public boolean apply(double[] gram, double[] r) {
         // XᵀX's diagonal is finite exactly when every entry of X is (and its squares do not overflow): k tests in
         // place of a pass over X, so that the running mean need not check its samples first.
         for (int a = 0; a < k; a++) {
-            if (!(gram[a * k + a] < Double.POSITIVE_INFINITY)) {
+            if (!(gram[a * pitch + a] < Double.POSITIVE_INFINITY)) {
                 return false;
             }
         }
@@ -205,24 +210,24 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     }
 
     /**
-     * The vector kernels' correction: E = Rᵀ((XᵀX)R) by two unpadded products, symmetrized into its padded copy
-     * with its norms on the way; the quadrature's inverses and sums on padded rows; R·F unpadded. F is copied
-     * unpadded for {@link #factor}.
+     * The vector kernels' correction, every k×k matrix in rows of {@link #pitch} lanes: E = Rᵀ((XᵀX)R) by two
+     * products, symmetrized into its copy with zeros beyond k with its norms on the way; the quadrature's inverses
+     * and sums; R·F. F is copied unpadded for {@link #factor}.
      */
     private void applyVector(double[] gram, double[] r) {
-        small.multiply(gram, k, false, r, k, productFlat, k, k);
-        small.multiply(r, k, true, productFlat, k, eFlat, k, k);
+        small.multiply(gram, pitch, false, r, pitch, productFlat, pitch, k);
+        small.multiply(r, pitch, true, productFlat, pitch, eFlat, pitch, k);
         double frobenius = 0;
         double trace = 0;
         Arrays.fill(rowSums, 0);
         for (int a = 0; a < k; a++) {
-            double diagonal = eFlat[a * k + a] - 1;
+            double diagonal = eFlat[a * pitch + a] - 1;
             ePadded[a * pitch + a] = diagonal;
             trace += diagonal;
             frobenius += diagonal * diagonal;
             rowSums[a] += Math.abs(diagonal);
             for (int b = a + 1; b < k; b++) {
-                double v = 0.5 * (eFlat[a * k + b] + eFlat[b * k + a]);
+                double v = 0.5 * (eFlat[a * pitch + b] + eFlat[b * pitch + a]);
                 ePadded[a * pitch + b] = v;
                 ePadded[b * pitch + a] = v;
                 frobenius += 2 * v * v;
@@ -261,8 +266,8 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
                 System.arraycopy(factor, a * k, factorPadded, a * pitch, k);
             }
         }
-        small.multiply(r, k, false, factorPadded, pitch, productFlat, k, k);
-        System.arraycopy(productFlat, 0, r, 0, k * k);
+        small.multiply(r, pitch, false, factorPadded, pitch, productFlat, pitch, k);
+        System.arraycopy(productFlat, 0, r, 0, k * pitch);
     }
 
     /**

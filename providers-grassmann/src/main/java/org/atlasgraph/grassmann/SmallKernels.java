@@ -27,15 +27,17 @@ interface SmallKernels {
      * @param x    X, n×k row-major
      * @param n    rows
      * @param k    columns, at most {@link #maxK()}
-     * @param g    receives G, k×k row-major; length at least k² + {@link #span(int)}
+     * @param g    receives G, k rows of {@link #span(int)} lanes (the lanes beyond k unspecified); length at least
+     *             k·{@link #span(int)}
      */
     void gram(double[] wide, int kPad, double[] x, int n, int k, double[] g);
 
     /**
      * G = W̃ᵀ X as {@link #gram} and the sample's Gram matrix XᵀX (for the running mean's normal-coordinate
-     * correction): in the same pass over X's rows where a row is one vector, in a second pass where it is two.
+     * correction): in the same passes over X's rows (four rows of each per pass where a row of X is one vector,
+     * two where it is two).
      *
-     * @param self receives XᵀX, k×k row-major; length at least k² + {@link #span(int)}
+     * @param self receives XᵀX, laid out as g
      */
     void gram(double[] wide, int kPad, double[] x, int n, int k, double[] g, double[] self);
 
@@ -54,6 +56,20 @@ interface SmallKernels {
      */
     void multiply(double[] a, int aStride, boolean transposeA, double[] b, int bStride, double[] out, int outStride,
                   int k);
+
+    /**
+     * out = a⁻¹·b by Gauss–Jordan elimination with partial pivoting on the rows of [a | b], each half
+     * {@link #span(int)} lanes: the vector kernels' R = N⁻¹S_k⁻¹. The pivots are those of {@link Dense#solve}'s LU
+     * (the rows below a pivot see the same eliminations), and so is its test for a numerically singular a.
+     *
+     * @param a    k×k, rows {@code aStride} apart, not modified
+     * @param b    k×k row-major, not modified
+     * @param work scratch of length at least 2k·{@link #span(int)}
+     * @param out  receives the solution, k rows of {@link #span(int)} lanes (zeros beyond k)
+     * @return {@code false}, out unspecified, when a pivot is at most {@link Dense#SINGULAR_PIVOT} times a's largest
+     *     |entry| (or a is zero or not finite)
+     */
+    boolean solve(double[] a, int aStride, double[] b, int k, double[] work, double[] out);
 
     /**
      * The quadrature's sums, rows of {@link #span(int)} lanes (zeros beyond k): {@code f ← f + w·inverse} and

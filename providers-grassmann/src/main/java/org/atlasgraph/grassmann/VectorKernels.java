@@ -1,5 +1,6 @@
 package org.atlasgraph.grassmann;
 
+import java.util.Arrays;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
@@ -20,6 +21,8 @@ import jdk.incubator.vector.VectorSpecies;
 final class VectorKernels implements SmallKernels {
     private static final VectorSpecies<Double> S = DoubleVector.SPECIES_PREFERRED;
     private static final int L = S.length();
+    /** The span of a row of two vectors. */
+    private static final int L2 = 2 * L;
     private static final int ROWS = 4;
     /** The identity of order L and of order 2L, rows of L and 2L lanes: the unit rows of {@link #invert}. */
     private static final double[] IDENTITY_1 = identity(L);
@@ -58,7 +61,7 @@ final class VectorKernels implements SmallKernels {
             for (int a = 0; a < k; a++) {
                 double w = wide[r * kPad + a];
                 for (int c = 0; c < k; c++) {
-                    g[a * k + c] += w * x[r * k + c];
+                    g[a * span + c] += w * x[r * k + c];
                 }
             }
         }
@@ -71,16 +74,15 @@ final class VectorKernels implements SmallKernels {
         if (span == L) {
             both1(wide, kPad, x, k, g, self, safe);
         } else {
-            gram2(wide, kPad, x, k, g, safe);
-            self2(x, k, self, safe);
+            both2(wide, kPad, x, k, g, self, safe);
         }
         for (int r = safe; r < n; r++) {
             for (int a = 0; a < k; a++) {
                 double w = wide[r * kPad + a];
                 double v = x[r * k + a];
                 for (int c = 0; c < k; c++) {
-                    g[a * k + c] += w * x[r * k + c];
-                    self[a * k + c] += v * x[r * k + c];
+                    g[a * span + c] += w * x[r * k + c];
+                    self[a * span + c] += v * x[r * k + c];
                 }
             }
         }
@@ -92,10 +94,11 @@ final class VectorKernels implements SmallKernels {
      * the block stays within the span); those sums belong to rows a ≥ k, which are not stored.
      */
     private static void both1(double[] wide, int kPad, double[] x, int k, double[] g, double[] self, int safe) {
-        // A last block of one row (k = 1, 5) by itself: four rows' sums for one would spend three quarters of its
-        // pass on rows that are not stored.
+        // A last row by itself (k = 1, 5): four rows' sums for one would spend three quarters of its pass on rows
+        // that are not stored. For k = 5 it joins the block before it (ten sums, one pass over X).
         int blocked = k % 4 == 1 ? k - 1 : k;
-        for (int a0 = 0; a0 < blocked; a0 += 4) {
+        int fused = k % 4 == 1 && k > 1 ? blocked - 4 : blocked;
+        for (int a0 = 0; a0 < fused; a0 += 4) {
             DoubleVector s0 = DoubleVector.zero(S);
             DoubleVector s1 = s0;
             DoubleVector s2 = s0;
@@ -121,9 +124,49 @@ final class VectorKernels implements SmallKernels {
             store(g, k, a0, s0, s1, s2, s3);
             store(self, k, a0, q0, q1, q2, q3);
         }
-        if (blocked < k) {
+        if (fused < blocked) {
+            bothFive1(wide, kPad, x, k, g, self, safe, fused);
+        } else if (blocked < k) {
             bothRow1(wide, kPad, x, k, g, self, safe, blocked);
         }
+    }
+
+    /**
+     * The last five rows a0..a0+4 = k − 1 of G and of XᵀX (k ≤ L, k mod 4 = 1) over rows 0..safe−1, one row of X per
+     * iteration (ten sums); past-the-row broadcasts as in {@link #both1}.
+     */
+    private static void bothFive1(double[] wide, int kPad, double[] x, int k, double[] g, double[] self, int safe,
+                                  int a0) {
+        DoubleVector s0 = DoubleVector.zero(S);
+        DoubleVector s1 = s0;
+        DoubleVector s2 = s0;
+        DoubleVector s3 = s0;
+        DoubleVector s4 = s0;
+        DoubleVector q0 = s0;
+        DoubleVector q1 = s0;
+        DoubleVector q2 = s0;
+        DoubleVector q3 = s0;
+        DoubleVector q4 = s0;
+        for (int r = 0; r < safe; r++) {
+            int o = r * k;
+            DoubleVector u = DoubleVector.fromArray(S, x, o);
+            int w = r * kPad + a0;
+            s0 = u.fma(DoubleVector.broadcast(S, wide[w]), s0);
+            s1 = u.fma(DoubleVector.broadcast(S, wide[w + 1]), s1);
+            s2 = u.fma(DoubleVector.broadcast(S, wide[w + 2]), s2);
+            s3 = u.fma(DoubleVector.broadcast(S, wide[w + 3]), s3);
+            s4 = u.fma(DoubleVector.broadcast(S, wide[w + 4]), s4);
+            o += a0;
+            q0 = u.fma(DoubleVector.broadcast(S, x[o]), q0);
+            q1 = u.fma(DoubleVector.broadcast(S, x[o + 1]), q1);
+            q2 = u.fma(DoubleVector.broadcast(S, x[o + 2]), q2);
+            q3 = u.fma(DoubleVector.broadcast(S, x[o + 3]), q3);
+            q4 = u.fma(DoubleVector.broadcast(S, x[o + 4]), q4);
+        }
+        store(g, k, a0, s0, s1, s2, s3);
+        store(self, k, a0, q0, q1, q2, q3);
+        s4.intoArray(g, (a0 + 4) * L);
+        q4.intoArray(self, (a0 + 4) * L);
     }
 
     /** Row a of G and of XᵀX (k ≤ L) over rows 0..safe−1, two rows of X per iteration (four sums). */
@@ -148,52 +191,68 @@ final class VectorKernels implements SmallKernels {
             s0 = u.fma(DoubleVector.broadcast(S, wide[r * kPad + a]), s0);
             q0 = u.fma(DoubleVector.broadcast(S, x[r * k + a]), q0);
         }
-        s0.add(s1).intoArray(g, a * k);
-        q0.add(q1).intoArray(self, a * k);
+        s0.add(s1).intoArray(g, a * L);
+        q0.add(q1).intoArray(self, a * L);
     }
 
     /** Rows a0..a0+3 (those below k) of a k×k result, one vector each, in increasing order. */
     private static void store(double[] out, int k, int a0, DoubleVector s0, DoubleVector s1, DoubleVector s2,
                               DoubleVector s3) {
-        s0.intoArray(out, a0 * k);
+        s0.intoArray(out, a0 * L);
         if (a0 + 1 < k) {
-            s1.intoArray(out, (a0 + 1) * k);
+            s1.intoArray(out, (a0 + 1) * L);
         }
         if (a0 + 2 < k) {
-            s2.intoArray(out, (a0 + 2) * k);
+            s2.intoArray(out, (a0 + 2) * L);
         }
         if (a0 + 3 < k) {
-            s3.intoArray(out, (a0 + 3) * k);
+            s3.intoArray(out, (a0 + 3) * L);
         }
     }
 
     /**
-     * L &lt; k ≤ 2L: XᵀX over rows 0..safe−1, blocks of two rows, two vectors per row of X (four sums), in a pass
-     * of its own after {@link #gram2}: one pass for both (sixteen sums) is more of the Vector API than JDK 17's C2
-     * inlines, and its operations ran out of line (allocating). Past-the-row broadcasts as in {@link #both1}.
+     * L &lt; k ≤ 2L: G and XᵀX over rows 0..safe−1, two rows of each per pass over X, two vectors per row of X
+     * (eight sums): ⌈k/2⌉ passes reading X once for both. Four rows of each at once (sixteen sums) is more of the
+     * Vector API than JDK 17's C2 inlines, and its operations ran out of line (allocating). Past-the-row reads as in
+     * {@link #both1} (for odd k the last pass's second row is past X's row and, in W̃, a zero column).
      */
-    private static void self2(double[] x, int k, double[] self, int safe) {
+    private static void both2(double[] wide, int kPad, double[] x, int k, double[] g, double[] self, int safe) {
         for (int a0 = 0; a0 < k; a0 += 2) {
-            DoubleVector q0 = DoubleVector.zero(S);
-            DoubleVector q1 = q0;
-            DoubleVector p0 = q0;
-            DoubleVector p1 = q0;
+            DoubleVector s0 = DoubleVector.zero(S);
+            DoubleVector s1 = s0;
+            DoubleVector t0 = s0;
+            DoubleVector t1 = s0;
+            DoubleVector q0 = s0;
+            DoubleVector q1 = s0;
+            DoubleVector p0 = s0;
+            DoubleVector p1 = s0;
             for (int r = 0; r < safe; r++) {
                 int o = r * k;
                 DoubleVector u = DoubleVector.fromArray(S, x, o);
                 DoubleVector v = DoubleVector.fromArray(S, x, o + L);
+                int w = r * kPad + a0;
+                DoubleVector w0 = DoubleVector.broadcast(S, wide[w]);
+                DoubleVector w1 = DoubleVector.broadcast(S, wide[w + 1]);
                 DoubleVector x0 = DoubleVector.broadcast(S, x[o + a0]);
                 DoubleVector x1 = DoubleVector.broadcast(S, x[o + a0 + 1]);
+                s0 = u.fma(w0, s0);
+                t0 = v.fma(w0, t0);
+                s1 = u.fma(w1, s1);
+                t1 = v.fma(w1, t1);
                 q0 = u.fma(x0, q0);
                 p0 = v.fma(x0, p0);
                 q1 = u.fma(x1, q1);
                 p1 = v.fma(x1, p1);
             }
-            q0.intoArray(self, a0 * k);
-            p0.intoArray(self, a0 * k + L);
+            s0.intoArray(g, a0 * L2);
+            t0.intoArray(g, a0 * L2 + L);
+            q0.intoArray(self, a0 * L2);
+            p0.intoArray(self, a0 * L2 + L);
             if (a0 + 1 < k) {
-                q1.intoArray(self, (a0 + 1) * k);
-                p1.intoArray(self, (a0 + 1) * k + L);
+                s1.intoArray(g, (a0 + 1) * L2);
+                t1.intoArray(g, (a0 + 1) * L2 + L);
+                q1.intoArray(self, (a0 + 1) * L2);
+                p1.intoArray(self, (a0 + 1) * L2 + L);
             }
         }
     }
@@ -201,42 +260,148 @@ final class VectorKernels implements SmallKernels {
     /** Rows a0..a0+3 (those below k) of a k×k result, two vectors each (low, high), in increasing order. */
     private static void store2(double[] out, int k, int a0, DoubleVector s0, DoubleVector t0, DoubleVector s1,
                                DoubleVector t1, DoubleVector s2, DoubleVector t2, DoubleVector s3, DoubleVector t3) {
-        s0.intoArray(out, a0 * k);
-        t0.intoArray(out, a0 * k + L);
+        s0.intoArray(out, a0 * L2);
+        t0.intoArray(out, a0 * L2 + L);
         if (a0 + 1 < k) {
-            s1.intoArray(out, (a0 + 1) * k);
-            t1.intoArray(out, (a0 + 1) * k + L);
+            s1.intoArray(out, (a0 + 1) * L2);
+            t1.intoArray(out, (a0 + 1) * L2 + L);
         }
         if (a0 + 2 < k) {
-            s2.intoArray(out, (a0 + 2) * k);
-            t2.intoArray(out, (a0 + 2) * k + L);
+            s2.intoArray(out, (a0 + 2) * L2);
+            t2.intoArray(out, (a0 + 2) * L2 + L);
         }
         if (a0 + 3 < k) {
-            s3.intoArray(out, (a0 + 3) * k);
-            t3.intoArray(out, (a0 + 3) * k + L);
+            s3.intoArray(out, (a0 + 3) * L2);
+            t3.intoArray(out, (a0 + 3) * L2 + L);
         }
     }
 
     @Override
     public void multiply(double[] a, int aStride, boolean transposeA, double[] b, int bStride, double[] out,
                          int outStride, int k) {
-        int span = span(k);
         int across = transposeA ? 1 : aStride;
         int along = transposeA ? aStride : 1;
+        // Two rows of out at a time: each row of b loaded once for both, two independent chains of multiply-adds.
+        for (int i = 0; i < k; i += 2) {
+            int i1 = Math.min(i + 1, k - 1);
+            if (span(k) == L) {
+                multiply1(a, i * across, i1 * across, along, b, bStride, out, i * outStride, i1 * outStride, k);
+            } else {
+                multiply2(a, i * across, i1 * across, along, b, bStride, out, i * outStride, i1 * outStride, k);
+            }
+        }
+    }
+
+    /**
+     * k ≤ L: rows i and i1 of out (a's rows start at a0 and a1, entries {@code along} apart), stored in increasing
+     * order (i1 = i for the last row of an odd k).
+     */
+    private static void multiply1(double[] a, int a0, int a1, int along, double[] b, int bStride, double[] out,
+                                  int o0, int o1, int k) {
+        DoubleVector s = DoubleVector.zero(S);
+        DoubleVector t = s;
+        for (int j = 0; j < k; j++) {
+            DoubleVector bj = DoubleVector.fromArray(S, b, j * bStride);
+            s = bj.fma(DoubleVector.broadcast(S, a[a0 + j * along]), s);
+            t = bj.fma(DoubleVector.broadcast(S, a[a1 + j * along]), t);
+        }
+        s.intoArray(out, o0);
+        t.intoArray(out, o1);
+    }
+
+    /** L &lt; k ≤ 2L: as {@link #multiply1} with two vectors per row. */
+    private static void multiply2(double[] a, int a0, int a1, int along, double[] b, int bStride, double[] out,
+                                  int o0, int o1, int k) {
+        DoubleVector s = DoubleVector.zero(S);
+        DoubleVector s1 = s;
+        DoubleVector t = s;
+        DoubleVector t1 = s;
+        for (int j = 0; j < k; j++) {
+            DoubleVector low = DoubleVector.fromArray(S, b, j * bStride);
+            DoubleVector high = DoubleVector.fromArray(S, b, j * bStride + L);
+            DoubleVector f = DoubleVector.broadcast(S, a[a0 + j * along]);
+            DoubleVector e = DoubleVector.broadcast(S, a[a1 + j * along]);
+            s = low.fma(f, s);
+            s1 = high.fma(f, s1);
+            t = low.fma(e, t);
+            t1 = high.fma(e, t1);
+        }
+        s.intoArray(out, o0);
+        s1.intoArray(out, o0 + L);
+        t.intoArray(out, o1);
+        t1.intoArray(out, o1 + L);
+    }
+
+    @Override
+    public boolean solve(double[] a, int aStride, double[] b, int k, double[] work, double[] out) {
+        double scale = 0;
         for (int i = 0; i < k; i++) {
-            DoubleVector s = DoubleVector.zero(S);
-            DoubleVector t = s;
-            for (int j = 0; j < k; j++) {
-                DoubleVector f = DoubleVector.broadcast(S, a[i * across + j * along]);
-                s = DoubleVector.fromArray(S, b, j * bStride).fma(f, s);
-                if (span != L) {
-                    t = DoubleVector.fromArray(S, b, j * bStride + L).fma(f, t);
+            for (int c = 0; c < k; c++) {
+                scale = Math.max(scale, Math.abs(a[i * aStride + c]));
+            }
+        }
+        if (!(scale > 0) || !Double.isFinite(scale)) {
+            return false;
+        }
+        int span = span(k);
+        int width = 2 * span;
+        // Padding lanes stay zero (and so out's beyond k): every row operation combines lanes of equal index.
+        Arrays.fill(work, 0, k * width, 0);
+        for (int i = 0; i < k; i++) {
+            System.arraycopy(a, i * aStride, work, i * width, k);
+            System.arraycopy(b, i * k, work, i * width + span, k);
+        }
+        double threshold = Dense.SINGULAR_PIVOT * scale;
+        for (int p = 0; p < k; p++) {
+            int pivot = p;
+            double largest = Math.abs(work[p * width + p]);
+            for (int i = p + 1; i < k; i++) {
+                double v = Math.abs(work[i * width + p]);
+                if (v > largest) {
+                    largest = v;
+                    pivot = i;
                 }
             }
-            int o = i * outStride;
-            s.intoArray(out, o);
-            if (span != L) {
-                t.intoArray(out, o + L);
+            if (!(largest > threshold)) {
+                return false;
+            }
+            if (pivot != p) {
+                swapRows(work, pivot * width, p * width, width);
+            }
+            eliminate(work, p, k, width);
+        }
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < span; j += L) {
+                DoubleVector.fromArray(S, work, i * width + span + j).intoArray(out, i * span + j);
+            }
+        }
+        return true;
+    }
+
+    /** Exchanges the rows of {@code width} lanes at offsets i and j. */
+    private static void swapRows(double[] work, int i, int j, int width) {
+        for (int c = 0; c < width; c += L) {
+            DoubleVector u = DoubleVector.fromArray(S, work, i + c);
+            DoubleVector.fromArray(S, work, j + c).intoArray(work, i + c);
+            u.intoArray(work, j + c);
+        }
+    }
+
+    /** Gauss–Jordan step at pivot p: row_p ← row_p/a_pp, then row_i ← row_i − a_ip·row_p for every other row. */
+    private static void eliminate(double[] work, int p, int k, int width) {
+        int po = p * width;
+        DoubleVector d = DoubleVector.broadcast(S, 1 / work[po + p]);
+        for (int c = 0; c < width; c += L) {
+            DoubleVector.fromArray(S, work, po + c).mul(d).intoArray(work, po + c);
+        }
+        for (int i = 0; i < k; i++) {
+            if (i != p) {
+                int io = i * width;
+                DoubleVector f = DoubleVector.broadcast(S, -work[io + p]);
+                for (int c = 0; c < width; c += L) {
+                    DoubleVector.fromArray(S, work, po + c).fma(f, DoubleVector.fromArray(S, work, io + c))
+                            .intoArray(work, io + c);
+                }
             }
         }
     }
@@ -317,16 +482,15 @@ final class VectorKernels implements SmallKernels {
                 t2 = v.fma(DoubleVector.broadcast(S, wide[e + 2]), t2);
                 t3 = v.fma(DoubleVector.broadcast(S, wide[e + 3]), t3);
             }
-            // Rows of G in increasing order: each store's padding lanes land on rows not yet written.
-            s0.add(t0).intoArray(g, a0 * k);
+            s0.add(t0).intoArray(g, a0 * L);
             if (a0 + 1 < k) {
-                s1.add(t1).intoArray(g, (a0 + 1) * k);
+                s1.add(t1).intoArray(g, (a0 + 1) * L);
             }
             if (a0 + 2 < k) {
-                s2.add(t2).intoArray(g, (a0 + 2) * k);
+                s2.add(t2).intoArray(g, (a0 + 2) * L);
             }
             if (a0 + 3 < k) {
-                s3.add(t3).intoArray(g, (a0 + 3) * k);
+                s3.add(t3).intoArray(g, (a0 + 3) * L);
             }
         }
         return pairs;

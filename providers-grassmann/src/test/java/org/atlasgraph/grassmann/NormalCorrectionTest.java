@@ -67,14 +67,26 @@ class NormalCorrectionTest {
         DMatrixRMaj expected = new DMatrixRMaj(k, k);
         CommonOps_DDRM.mult(r, eigenFunction(e, k), expected);
 
-        int slack = small == null ? 0 : small.span(k);
-        double[] gramArray = Arrays.copyOf(gram.data, k * k + slack);
-        double[] rArray = Arrays.copyOf(r.data, k * k + slack);
         NormalCorrection correction = new NormalCorrection(k, small, blas);
+        // The operands in rows of the correction's pitch: XᵀX with garbage beyond k (unspecified there), R with zeros.
+        int pitch = correction.pitch();
+        double[] gramArray = new double[k * pitch];
+        Arrays.fill(gramArray, 1e9);
+        double[] rArray = new double[k * pitch];
+        for (int a = 0; a < k; a++) {
+            System.arraycopy(gram.data, a * k, gramArray, a * pitch, k);
+            System.arraycopy(r.data, a * k, rArray, a * pitch, k);
+        }
         assertThat(correction.apply(gramArray, rArray)).as("finite sample accepted").isTrue();
         double scale = CommonOps_DDRM.elementMaxAbs(expected);
-        for (int i = 0; i < k * k; i++) {
-            assertThat(rArray[i]).as("R·g(E) entry %d", i).isCloseTo(expected.data[i], within(1e-10 * scale));
+        for (int a = 0; a < k; a++) {
+            for (int c = 0; c < k; c++) {
+                assertThat(rArray[a * pitch + c]).as("R·g(E) entry (%d, %d)", a, c)
+                        .isCloseTo(expected.data[a * k + c], within(1e-10 * scale));
+            }
+            for (int c = k; c < pitch; c++) {
+                assertThat(rArray[a * pitch + c]).as("R·g(E) padding (%d, %d)", a, c).isZero();
+            }
         }
         assertThat(correction.squaredDistance()).as("Σθ²").isCloseTo(expectedSquares, within(1e-10));
     }
@@ -121,6 +133,54 @@ class NormalCorrectionTest {
         double[] r = {1, 2, 3, 4};
         assertThat(new NormalCorrection(2, null, null).apply(gram, r)).as("accepted").isFalse();
         assertThat(r).as("R after the rejection").containsExactly(1, 2, 3, 4);
+    }
+
+    /**
+     * The vector kernels' solve (Gauss–Jordan with partial pivoting, R = N⁻¹S_k⁻¹ of the kernel) against EJML's LU,
+     * on a strided operand whose padding holds garbage, with a row exchange forced by a zero leading entry; and a
+     * matrix with two equal rows is reported singular, as {@link Dense#solve} reports it.
+     */
+    @ParameterizedTest(name = "k = {0}")
+    @CsvSource({"1", "2", "5", "8", "9", "10", "16"})
+    void vectorSolveAgreesWithEjml(int k) {
+        SmallKernels small = GrassmannKernels.VECTOR;
+        assumeTrue(small != null && k <= small.maxK(), "no vector kernels for this k");
+        SplittableRandom rng = new SplittableRandom(SEED + 11 * k);
+        int span = small.span(k);
+        double[] a = Reference.gaussian(rng, k, k);
+        for (int i = 0; i < k; i++) {
+            a[i * k + i] += 2 * Math.sqrt(k);
+        }
+        if (k > 1) {
+            a[0] = 0;
+        }
+        double[] b = Reference.gaussian(rng, k, k);
+        double[] strided = new double[k * span];
+        Arrays.fill(strided, 1e9);
+        for (int i = 0; i < k; i++) {
+            System.arraycopy(a, i * k, strided, i * span, k);
+        }
+        double[] work = new double[2 * k * span];
+        double[] out = new double[k * span];
+        assertThat(small.solve(strided, span, b, k, work, out)).as("regular system").isTrue();
+        DMatrixRMaj expected = new DMatrixRMaj(k, k);
+        assertThat(CommonOps_DDRM.solve(Reference.matrix(k, k, a.clone()), Reference.matrix(k, k, b.clone()),
+                expected)).as("EJML solves it").isTrue();
+        double scale = 1 + CommonOps_DDRM.elementMaxAbs(expected);
+        for (int i = 0; i < k; i++) {
+            for (int c = 0; c < k; c++) {
+                assertThat(out[i * span + c]).as("x(%d, %d)", i, c)
+                        .isCloseTo(expected.get(i, c), within(1e-12 * scale));
+            }
+            for (int c = k; c < span; c++) {
+                assertThat(out[i * span + c]).as("padding (%d, %d)", i, c).isZero();
+            }
+        }
+        if (k > 1) {
+            System.arraycopy(a, 0, a, (k - 1) * k, k);
+            assertThat(small.solve(a, k, b, k, work, out)).as("two equal rows").isFalse();
+            assertThat(Dense.solve(a, k, b, new double[k * k], new double[k * k])).as("Dense.solve agrees").isFalse();
+        }
     }
 
     @ParameterizedTest(name = "k = {0}")
