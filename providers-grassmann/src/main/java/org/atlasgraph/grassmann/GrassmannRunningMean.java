@@ -129,8 +129,9 @@ final class GrassmannRunningMean implements RunningMean {
             this.bottom = new double[m * k + slack];
             this.product = new double[m * k + slack];
             this.basis = new double[n * k];
-            this.e = new double[k * k + slack];
-            this.wtu = new double[k * k + slack];
+            // The vector kernels' gram writes k rows of the span each (then compacted to k×k: frame).
+            this.e = new double[k * Math.max(k, slack) + slack];
+            this.wtu = new double[k * Math.max(k, slack) + slack];
             this.z = new double[k * k];
             this.top = new double[k * k];
             this.s1 = new double[k * k];
@@ -290,6 +291,11 @@ final class GrassmannRunningMean implements RunningMean {
             boolean adHoc = chart.isAdHoc();
             if (adHoc && small != null && chart.padded() != null) {
                 small.gram(chart.padded(), chart.widePitch(), u, m, k, wtu, e);
+                int span = small.span(k);
+                for (int a = 1; a < k; a++) {
+                    System.arraycopy(wtu, a * span, wtu, a * k, k);
+                    System.arraycopy(e, a * span, e, a * k, k);
+                }
             } else {
                 Panels.transposeTimes(u, u, m, k, e, blas);
                 if (adHoc) {
