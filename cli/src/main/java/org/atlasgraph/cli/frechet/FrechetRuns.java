@@ -336,7 +336,8 @@ public final class FrechetRuns {
                 warmUp.size(), done.seconds(), done.cpuSeconds(), done.progress().reason());
         notes.add(0, "timed: each update alone, " + outcomes.get(0).samples() + " per scheme (two System.nanoTime "
                 + "calls around OnlineFrechetMean.add; samples read ahead in blocks of " + outcomes.get(0).block()
-                + ", checked and copied outside the timed region)");
+                + ", checked and copied outside the timed region, each read once into the cache just before its "
+                + "update)");
         notes.add(1, done.updates() == 0 ? "no warm-up (--warmup " + summary.setting() + ")"
                 : String.format(Locale.ROOT, "untimed warm-up before timing (--warmup %s): %d rounds, %d updates per "
                 + "scheme on fresh throwaway means over %s, %.2f s (%.2f s CPU in updates), ended %s",
