@@ -75,6 +75,10 @@ final class LearnCommand implements Callable<Integer> {
             description = "Points drawn from the data set. Default: ${DEFAULT-VALUE}.")
     private int count = 20000;
 
+    @Option(names = "--noise", paramLabel = "σ", description = "Standard deviation of Gaussian noise added to every "
+            + "coordinate of the built-in data set (not with --input or --spark). Default: ${DEFAULT-VALUE}.")
+    private double noise = 0;
+
     @Option(names = "--input", paramLabel = "FILE", description = "Points to learn from: .npy (N×D float64) or .csv "
             + "(header row, numeric columns); with --spark also Parquet, a directory of such files, or a URI.")
     private Optional<String> input = Optional.empty();
@@ -124,9 +128,9 @@ final class LearnCommand implements Callable<Integer> {
             points = PointCloudFiles.read("--input", inputFile.get());
             source = inputFile.get().toString();
         } else {
-            klein = KleinPatches.sample(count, seed);
+            klein = KleinPatches.sample(count, seed, noise);
             points = klein.points();
-            source = "klein (" + count + " patches, seed " + seed + ")";
+            source = "klein (" + count + " patches, seed " + seed + (noise > 0 ? ", noise σ = " + noise : "") + ")";
         }
         int ambient = points[0].length;
         if (dim.isPresent() && dim.get() >= ambient) {
@@ -182,7 +186,11 @@ final class LearnCommand implements Callable<Integer> {
             if (count < 1) {
                 throw new InvalidInputException("--count", "an integer ≥ 1", String.valueOf(count));
             }
+            if (!(noise >= 0) || !Double.isFinite(noise)) {
+                throw new InvalidInputException("--noise", "a finite σ ≥ 0", String.valueOf(noise));
+            }
         } else {
+            requireNoNoise("--input");
             InputFiles.requireReadable("--input", inputFile.get());
         }
         dim.ifPresent(d -> Checks.requirePositive("--dim", d));
@@ -193,6 +201,14 @@ final class LearnCommand implements Callable<Integer> {
         if (inputFile.isEmpty()) {
             HeapBudget.require("--count", String.valueOf(count), count,
                     learningBytes(KleinPatches.AMBIENT_DIMENSION), "patches to learn from");
+        }
+    }
+
+    /** @throws InvalidInputException if --noise is given where it does not apply */
+    private void requireNoNoise(String where) {
+        if (noise != 0) {
+            throw new InvalidInputException("--noise", "no --noise with " + where + " (it applies to the built-in "
+                    + "data set on this machine)", "--noise " + noise);
         }
     }
 
@@ -223,6 +239,7 @@ final class LearnCommand implements Callable<Integer> {
             throw new InvalidInputException("--plot", "no --plot with --spark (a plot needs every point on this "
                     + "machine)", "--plot " + plot.get());
         }
+        requireNoNoise("--spark");
         dim.ifPresent(d -> Checks.requirePositive("--dim", d));
         radius.ifPresent(r -> Checks.requirePositive("--radius", r));
         AtomicWriter.create().requireWritable("--out", out);

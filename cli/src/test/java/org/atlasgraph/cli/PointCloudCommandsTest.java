@@ -13,6 +13,26 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code atlas learn}, {@code atlas sample} and {@code atlas distance} end to end on a small Klein data set. */
 class PointCloudCommandsTest {
     @Test
+    void noiseRaisesTheFitResidualOfTheBuiltInPatches(@TempDir Path dir) {
+        double[] rms = new double[2];
+        String[] noise = {"0", "0.05"};
+        for (int k = 0; k < 2; k++) {
+            CliRun learn = CliRun.atlas("learn", "--count", "1500", "--noise", noise[k], "--out",
+                    dir.resolve("a" + k + ".json").toString());
+            assertThat(learn.exitCode()).as("learn --noise %s; stderr: %s", noise[k], learn.err())
+                    .isEqualTo(ExitCodes.OK);
+            String line = learn.out().lines().filter(l -> l.startsWith("fit residual RMS")).findFirst().orElseThrow();
+            rms[k] = Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+            if (k == 1) {
+                assertThat(learn.out()).as("the data set named with its noise").contains("noise σ = 0.05");
+            }
+        }
+        // σ = 0.05 in each of 9 coordinates puts the points about σ·√(D − d) ≈ 0.13 off the surface
+        assertThat(rms[1]).as("fit residual RMS with noise σ = 0.05 vs without").isGreaterThan(0.05)
+                .isGreaterThan(3 * rms[0]);
+    }
+
+    @Test
     void learnThenSampleThenDistance(@TempDir Path dir) throws IOException {
         Path atlas = dir.resolve("atlas.json");
         CliRun learn = CliRun.atlas("learn", "--dataset", "klein", "--count", "1500", "--out", atlas.toString(),
@@ -80,6 +100,15 @@ class PointCloudCommandsTest {
         assertThat(spark.errLines()).as("one line").hasSize(1);
         assertThat(spark.err()).startsWith("atlas learn: --spark: expected the spark module on the class path");
         assertThat(dir.resolve("a.json")).as("no output").doesNotExist();
+
+        CliRun negative = CliRun.atlas("learn", "--count", "200", "--noise", "-1", "--out",
+                dir.resolve("a.json").toString());
+        assertThat(negative.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(negative.err()).startsWith("atlas learn: --noise: expected a finite σ ≥ 0, found -1.0");
+        CliRun noisyFile = CliRun.atlas("learn", "--input", csv.toString(), "--noise", "0.02", "--out",
+                dir.resolve("a.json").toString());
+        assertThat(noisyFile.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);
+        assertThat(noisyFile.err()).startsWith("atlas learn: --noise: expected no --noise with --input");
 
         CliRun dim = CliRun.atlas("learn", "--count", "200", "--dim", "9", "--out", dir.resolve("a.json").toString());
         assertThat(dim.exitCode()).isEqualTo(ExitCodes.BAD_INPUT);

@@ -139,10 +139,13 @@ final class AtlasLearner {
         ChartCentres.Balls balls = centred.balls();
         double r = centred.radius();
         QuadraticChart[] preliminary = fits(points, d, balls, seed, progress);
-        Residuals residuals = residuals(points, balls, preliminary, r);
-        for (int round = 0; round < CONFINE_ROUNDS && residuals.noisy(r)
-                && confine(points, d, minimumPoints(d), balls, preliminary, residuals, seed); round++) {
-            residuals = residuals(points, balls, preliminary, r);
+        Residuals residuals = residuals(points, balls, preliminary, r, null, null);
+        for (int round = 0; round < CONFINE_ROUNDS && residuals.noisy(r); round++) {
+            boolean[] changed = confine(points, d, minimumPoints(d), balls, preliminary, residuals, seed);
+            if (!any(changed)) {
+                break;
+            }
+            residuals = residuals(points, balls, preliminary, r, residuals, changed);
         }
         Membership membership = membership(points, preliminary, residuals, progress);
         ChartModel[] models = boundaries(points, balls, preliminary, residuals, membership, seed, svmSample, progress);
@@ -433,9 +436,9 @@ final class AtlasLearner {
      * quasi-Euclidean retraction found no chart.
      *
      * @param residuals every point's residuals in the charts whose balls hold it, as the charts are now
-     * @return whether some chart changed (its ball and fit then differ from the residuals passed in)
+     * @return for each chart, whether it changed (its ball and fit then differ from the residuals passed in)
      */
-    private static boolean confine(double[][] points, int d, int minPoints, ChartCentres.Balls balls,
+    private static boolean[] confine(double[][] points, int d, int minPoints, ChartCentres.Balls balls,
                                    QuadraticChart[] preliminary, Residuals residuals, long seed) {
         boolean[] changed = new boolean[preliminary.length];
         double bound = residuals.maxResidual();
@@ -444,10 +447,7 @@ final class AtlasLearner {
                 return;
             }
             int[] ball = balls.members()[c];
-            double[] e = new double[ball.length];
-            for (int b = 0; b < ball.length; b++) {
-                e[b] = residuals.in(ball[b], c);
-            }
+            double[] e = residuals.byBall()[c];
             Optional<ChartModel> confined = confined(PreparedCloud.rows(points, ball), e, bound, d, minPoints,
                     preliminary[c], seed, c);
             if (confined.isPresent()) {
@@ -457,7 +457,12 @@ final class AtlasLearner {
                 changed[c] = true;
             }
         });
-        for (boolean b : changed) {
+        return changed;
+    }
+
+    /** @return whether some flag is set */
+    private static boolean any(boolean[] flags) {
+        for (boolean b : flags) {
             if (b) {
                 return true;
             }
@@ -531,14 +536,15 @@ final class AtlasLearner {
      *
      * @param candidates        for each point, the charts whose ball contains it
      * @param candidateResidual for each point, its residual in each of its candidate charts
+     * @param byBall            for each chart, the residual of each point of its ball, in the ball's order
      * @param residual          for each point, the smallest of them
      * @param maxResidual       the largest of those
      * @param tolerance         the off-atlas tolerance: {@link #OFF_ATLAS_FRACTION}·r or
      *                          {@link #OFF_ATLAS_RESIDUAL_FACTOR} times the largest residual, whichever is larger
      * @param faithful          {@link #FAITHFUL_FRACTION} of the tolerance
      */
-    private record Residuals(int[][] candidates, double[][] candidateResidual, double[] residual, double maxResidual,
-                             double tolerance, double faithful) {
+    private record Residuals(int[][] candidates, double[][] candidateResidual, double[][] byBall, double[] residual,
+                             double maxResidual, double tolerance, double faithful) {
         /**
          * @param r the chart radius
          * @return whether the residuals, not the chart radius, set the tolerance: the data are noisy at the chart
@@ -548,36 +554,44 @@ final class AtlasLearner {
             return AtlasLearner.noisy(r, maxResidual);
         }
 
-        /** @return point i's residual in chart c, one of its candidates */
-        double in(int i, int c) {
-            int[] cs = candidates[i];
-            for (int j = 0; j < cs.length; j++) {
-                if (cs[j] == c) {
-                    return candidateResidual[i][j];
-                }
-            }
-            throw new IllegalStateException("chart " + c + " is not a candidate of point " + i);
-        }
     }
 
     /**
      * Each point's residual in every chart whose ball contains it (kept for the membership rule), the best of them,
-     * and from those the off-atlas tolerance.
+     * and from those the off-atlas tolerance. A chart's residuals are measured over its ball, chart by chart; after a
+     * round of {@link #confine} only the charts it changed are measured again (a residual depends on the chart and
+     * the point alone).
+     *
+     * @param previous the residuals before the round, or null
+     * @param changed  the charts the round changed, or null
      */
     private static Residuals residuals(double[][] points, ChartCentres.Balls balls, QuadraticChart[] preliminary,
-                                       double r) {
+                                       double r, Residuals previous, boolean[] changed) {
         int n = points.length;
-        int[][] candidates = invert(balls.members(), n);
+        int[][] members = balls.members();
+        double[][] byBall = new double[members.length][];
+        IntStream.range(0, members.length).parallel().forEach(c -> byBall[c] = previous != null && !changed[c]
+                ? previous.byBall()[c] : ballResiduals(points, members[c], preliminary[c]));
+        int[][] candidates = invert(members, n);
         double[][] candidateResidual = new double[n][];
+        for (int i = 0; i < n; i++) {
+            candidateResidual[i] = new double[candidates[i].length];
+        }
+        // invert lists each point's charts in ascending order: fill its residuals in the same order
+        int[] fill = new int[n];
+        for (int c = 0; c < members.length; c++) {
+            int[] ball = members[c];
+            for (int b = 0; b < ball.length; b++) {
+                int i = ball[b];
+                candidateResidual[i][fill[i]++] = byBall[c][b];
+            }
+        }
         double[] residual = new double[n];
         IntStream.range(0, n).parallel().forEach(i -> {
-            double[] e = new double[candidates[i].length];
             double best = Double.POSITIVE_INFINITY;
-            for (int j = 0; j < e.length; j++) {
-                e[j] = preliminary[candidates[i][j]].residual(points[i]);
-                best = Math.min(best, e[j]);
+            for (double e : candidateResidual[i]) {
+                best = Math.min(best, e);
             }
-            candidateResidual[i] = e;
             residual[i] = best;
         });
         double maxResidual = 0;
@@ -585,8 +599,17 @@ final class AtlasLearner {
             maxResidual = Math.max(maxResidual, e);
         }
         double tolerance = tolerance(r, maxResidual);
-        return new Residuals(candidates, candidateResidual, residual, maxResidual, tolerance,
+        return new Residuals(candidates, candidateResidual, byBall, residual, maxResidual, tolerance,
                 FAITHFUL_FRACTION * tolerance);
+    }
+
+    /** @return the residual {@link QuadraticChart#residual} of each point of a ball in its chart */
+    private static double[] ballResiduals(double[][] points, int[] ball, QuadraticChart chart) {
+        double[] e = new double[ball.length];
+        for (int b = 0; b < ball.length; b++) {
+            e[b] = chart.residual(points[ball[b]]);
+        }
+        return e;
     }
 
     /** @return whether the residuals, not the chart radius, set the off-atlas tolerance ({@link Residuals#noisy}) */
@@ -713,16 +736,44 @@ final class AtlasLearner {
         IntStream.range(0, kept).parallel().forEach(c -> {
             int old = membership.oldIndex()[c];
             int[] ball = balls.members()[old];
-            boolean[] covered = new boolean[ball.length];
-            for (int b = 0; b < ball.length; b++) {
-                int i = ball[b];
-                covered[b] = covers(points[i], preliminary[old], old, membership.belongs()[i],
-                        membership.nearness()[i], residuals.residual()[i], residuals.faithful());
-            }
-            models[c] = boundary(PreparedCloud.rows(points, ball), covered, preliminary[old], seed, svmSample, c);
+            double[][] near = PreparedCloud.rows(points, ball);
+            boolean[] covered = covered(ball, near, preliminary[old], old, membership, residuals);
+            models[c] = boundary(near, coordinates(near, preliminary[old]), covered, preliminary[old], seed,
+                    svmSample, c);
             progress.update("boundaries", trained.incrementAndGet(), kept);
         });
         return models;
+    }
+
+    /**
+     * {@link #covers} for every point of a chart's ball, with each point's residual in the chart taken from the
+     * residuals already measured (the same value {@link QuadraticChart#residual} gives) instead of measured again.
+     *
+     * @param ball  the ball's point indices
+     * @param near  their points
+     * @param chart the preliminary chart
+     * @param old   its preliminary index
+     * @return for each point of the ball, whether the chart covers it
+     */
+    private static boolean[] covered(int[] ball, double[][] near, QuadraticChart chart, int old,
+                                     Membership membership, Residuals residuals) {
+        boolean[] covered = new boolean[ball.length];
+        for (int b = 0; b < ball.length; b++) {
+            int i = ball[b];
+            covered[b] = membership.belongs()[i] == old || coversNeighbour(near[b], chart,
+                    membership.nearness()[i], residuals.byBall()[old][b], residuals.residual()[i],
+                    residuals.faithful());
+        }
+        return covered;
+    }
+
+    /** @return the coordinates {@link QuadraticChart#coordinatesOf} of every point */
+    private static double[][] coordinates(double[][] ball, QuadraticChart chart) {
+        double[][] xi = new double[ball.length][];
+        for (int b = 0; b < ball.length; b++) {
+            xi[b] = chart.coordinatesOf(ball[b]);
+        }
+        return xi;
     }
 
     /**
@@ -819,8 +870,17 @@ final class AtlasLearner {
         if (belongs == old) {
             return true;
         }
+        return coversNeighbour(x, chart, nearness, chart.residual(x), residual, faithful);
+    }
+
+    /**
+     * {@link #covers} for a point that belongs to another chart.
+     *
+     * @param e the point's residual in this chart, {@link QuadraticChart#residual}
+     */
+    private static boolean coversNeighbour(double[] x, QuadraticChart chart, double nearness, double e,
+                                           double residual, double faithful) {
         double relative = Vectors.distance(x, chart.centreRef()) / chart.radius();
-        double e = chart.residual(x);
         return relative <= OVERLAP * nearness && e <= faithful
                 && e <= ACCEPTABLE_RESIDUAL * residual + 3 * chart.model().fitResidual();
     }
@@ -832,37 +892,31 @@ final class AtlasLearner {
      */
     static ChartModel boundary(double[][] ball, boolean[] covered, QuadraticChart chart, long seed, int svmSample,
                                int index) {
+        return boundary(ball, coordinates(ball, chart), covered, chart, seed, svmSample, index);
+    }
+
+    /**
+     * {@link #boundary(double[][], boolean[], QuadraticChart, long, int, int)} with the ball's coordinates given: the
+     * chart's surface does not change while its boundary is trained, so each point's coordinates are found once.
+     *
+     * @param xi each ball point's coordinates {@link QuadraticChart#coordinatesOf} (not modified)
+     */
+    private static ChartModel boundary(double[][] ball, double[][] xi, boolean[] covered, QuadraticChart chart,
+                                       long seed, int svmSample, int index) {
         Random rng = new Random(seed * 1_000_003L + index);
         int[] pick = IntrinsicDimension.subsample(ball.length, svmSample, rng);
         BoundarySvm.TrainingSet set = new BoundarySvm.TrainingSet(chart.model().frameDimension());
         for (int s : pick) {
-            set.add(chart.surfaceFrame(chart.coordinatesOf(ball[s])), covered[s]);
+            set.add(chart.surfaceFrame(xi[s]), covered[s]);
         }
-        List<double[]> own = new ArrayList<>();
-        for (int b = 0; b < ball.length; b++) {
-            if (covered[b]) {
-                own.add(ball[b]);
-            }
-        }
-        ChartModel base = withTrust(chart.model(), trustRadius(own, chart), supportRadius(own, chart));
-        // the chart's surface does not change from round to round, only its boundary: coordinates once
-        double[][] coveredXi = new double[own.size()][];
-        for (int k = 0; k < coveredXi.length; k++) {
-            coveredXi[k] = chart.coordinatesOf(own.get(k));
-        }
+        double[][] coveredXi = where(xi, covered);
+        ChartModel base = withTrust(chart.model(), trustRadius(coveredXi, chart), supportRadius(coveredXi, chart));
         long svmSeed = rng.nextLong();
         BoundarySvm.Quadric quadric = set.train(svmSeed);
         for (int round = 0; ; round++) {
             QuadraticChart trained = new QuadraticChart(index, withQuadric(base, quadric));
-            double worst = Double.NEGATIVE_INFINITY;
             List<double[]> outside = new ArrayList<>();
-            for (double[] xi : coveredXi) {
-                double value = trained.boundaryValue(xi);
-                worst = Math.max(worst, value);
-                if (value > -COVERAGE_MARGIN) {
-                    outside.add(trained.surfaceFrame(xi));
-                }
-            }
+            double worst = outside(trained, coveredXi, outside);
             if (outside.isEmpty()) {
                 return trained.model();
             }
@@ -876,14 +930,50 @@ final class AtlasLearner {
         }
     }
 
+    /** @return the rows whose flag is set, in order (shared) */
+    private static double[][] where(double[][] rows, boolean[] flag) {
+        int count = 0;
+        for (boolean b : flag) {
+            count += b ? 1 : 0;
+        }
+        double[][] out = new double[count][];
+        int k = 0;
+        for (int b = 0; b < rows.length; b++) {
+            if (flag[b]) {
+                out[k++] = rows[b];
+            }
+        }
+        return out;
+    }
+
+    /**
+     * @param trained   the chart with its trained boundary
+     * @param coveredXi the coordinates of the points it must cover
+     * @param outside   receives the frame coordinates of those not inside its boundary by {@link #COVERAGE_MARGIN}
+     * @return the largest boundary value of the covered points
+     */
+    private static double outside(QuadraticChart trained, double[][] coveredXi, List<double[]> outside) {
+        double worst = Double.NEGATIVE_INFINITY;
+        for (double[] xi : coveredXi) {
+            double value = trained.boundaryValue(xi);
+            worst = Math.max(worst, value);
+            if (value > -COVERAGE_MARGIN) {
+                outside.add(trained.surfaceFrame(xi));
+            }
+        }
+        return worst;
+    }
+
     /**
      * The radius within which a chart is used: {@link #TRUST_FRACTION} of the coordinate radius of its ball, where the
      * quadratic fits best, widened if needed to reach every point the chart covers ({@link #covers}).
+     *
+     * @param coveredXi the coordinates of the points it covers
      */
-    private static double trustRadius(List<double[]> own, QuadraticChart chart) {
+    private static double trustRadius(double[][] coveredXi, QuadraticChart chart) {
         double rho = TRUST_FRACTION * chart.coordinateRadius();
-        for (double[] x : own) {
-            rho = Math.max(rho, Math.nextUp(Vectors.norm(chart.coordinatesOf(x))));
+        for (double[] xi : coveredXi) {
+            rho = Math.max(rho, Math.nextUp(Vectors.norm(xi)));
         }
         return rho;
     }
@@ -892,11 +982,13 @@ final class AtlasLearner {
      * The ambient radius around the centre within which a chart is used: the radius of the ball it was fitted to,
      * widened if needed to reach the surface image {@code φ̃⁻¹(φ̃(x))} of every point x it covers (x lies in
      * the ball, its image within the fit residual of x).
+     *
+     * @param coveredXi the coordinates φ̃(x) of the points it covers
      */
-    private static double supportRadius(List<double[]> own, QuadraticChart chart) {
+    private static double supportRadius(double[][] coveredXi, QuadraticChart chart) {
         double reach = chart.radius();
-        for (double[] x : own) {
-            double[] image = chart.ambientOf(chart.coordinatesOf(x));
+        for (double[] xi : coveredXi) {
+            double[] image = chart.ambientOf(xi);
             reach = Math.max(reach, (1 + SUPPORT_MARGIN) * Vectors.distance(image, chart.centreRef()));
         }
         return reach;

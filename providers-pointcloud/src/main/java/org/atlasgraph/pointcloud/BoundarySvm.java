@@ -78,8 +78,13 @@ final class BoundarySvm {
 
     /** @return φ'(y) as LIBLINEAR features (1-based indices) */
     static Feature[] features(double[] y) {
+        return features(y, 0);
+    }
+
+    /** @return φ'(y) as LIBLINEAR features (1-based indices), followed by {@code extra} empty slots */
+    private static Feature[] features(double[] y, int extra) {
         int n = y.length;
-        Feature[] f = new Feature[featureCount(n)];
+        Feature[] f = new Feature[featureCount(n) + extra];
         int c = 0;
         for (int i = 0; i < n; i++) {
             f[c] = new FeatureNode(c + 1, y[i]);
@@ -139,7 +144,9 @@ final class BoundarySvm {
          * @param positive whether it belongs to the chart
          */
         void add(double[] y, boolean positive) {
-            features.add(withBias(features(y), featureCount(n) + 1));
+            Feature[] f = features(y, 1);
+            f[f.length - 1] = new FeatureNode(f.length, 1);
+            features.add(f);
             labels.add(positive);
             positives += positive ? 1 : 0;
         }

@@ -148,12 +148,8 @@ final class ChartCentres {
             int g = 0;
             if (k == 0) {
                 IntStream.range(0, n).parallel().forEach(i -> nearest[i] = slots.distance(current, i));
-                for (int i = 0; i < n; i++) {
-                    gained[g++] = i;
-                    if (nearest[i] < radius) {
-                        ball[m++] = i;
-                    }
-                }
+                g = n;
+                m = first(nearest, radius, gained, ball);
             } else {
                 int[] examined = new int[k];
                 int cells = 0;
@@ -235,6 +231,25 @@ final class ChartCentres {
         }
         return new Net(centres.stream().mapToInt(Integer::intValue).toArray(),
                 radii.stream().mapToDouble(Double::doubleValue).toArray(), members.toArray(new int[0][]), alone);
+    }
+
+    /**
+     * The first centre's scan: it gains every point.
+     *
+     * @param nearest every slot's distance from the first centre
+     * @param gained  receives every slot
+     * @param ball    receives the slots within r, in order
+     * @return the number of slots within r
+     */
+    private static int first(double[] nearest, double radius, int[] gained, int[] ball) {
+        int m = 0;
+        for (int i = 0; i < nearest.length; i++) {
+            gained[i] = i;
+            if (nearest[i] < radius) {
+                ball[m++] = i;
+            }
+        }
+        return m;
     }
 
     /** The cells are renumbered contiguously when the number of centres reaches this and every power of two beyond. */

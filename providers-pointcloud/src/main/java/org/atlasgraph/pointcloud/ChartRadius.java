@@ -1,8 +1,10 @@
 package org.atlasgraph.pointcloud;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.Random;
+import java.util.stream.IntStream;
 import org.atlasgraph.api.base.Vectors;
 
 /**
@@ -108,9 +110,12 @@ final class ChartRadius {
         double[][] dist = new double[anchors][s];
         double[] supportScales = new double[anchors];
         double[] fitScales = new double[anchors];
-        double diameter = 0;
+        double[] farthest = new double[anchors];
         for (int a = 0; a < anchors; a++) {
             anchor[a] = points[sample[rng.nextInt(s)]];
+        }
+        // the anchors are drawn first, in the order of one draw each, so their distances can be found in parallel
+        IntStream.range(0, anchors).parallel().forEach(a -> {
             for (int i = 0; i < s; i++) {
                 dist[a][i] = Vectors.distance(anchor[a], points[sample[i]]);
             }
@@ -118,7 +123,11 @@ final class ChartRadius {
             Arrays.sort(sorted);
             supportScales[a] = sorted[supportRank];
             fitScales[a] = sorted[fitRank];
-            diameter = Math.max(diameter, sorted[s - 1]);
+            farthest[a] = sorted[s - 1];
+        });
+        double diameter = 0;
+        for (double f : farthest) {
+            diameter = Math.max(diameter, f);
         }
         double support = median(supportScales);
         // trial fits use the subsample, so they start where a subsample ball holds minSupport points
@@ -177,8 +186,8 @@ final class ChartRadius {
     /** @return the median over the anchors of the RMS residual of the fit to the ball of radius r; NaN if none */
     private static double medianResidual(double[][] points, int[] sample, double[][] anchor, double[][] dist,
                                          double r, int d, int minSupport, Random rng) {
-        double[] residual = new double[anchor.length];
-        int used = 0;
+        // the subsamples are drawn in anchor order, then the fits (which draw nothing) run in parallel
+        int[][] balls = new int[anchor.length][];
         for (int a = 0; a < anchor.length; a++) {
             int[] members = within(dist[a], r, sample);
             if (members.length < minSupport) {
@@ -192,7 +201,14 @@ final class ChartRadius {
                 }
                 members = sub;
             }
-            Optional<QuadraticFit.Result> fit = QuadraticFit.fit(points, members, d, anchor[a], r);
+            balls[a] = members;
+        }
+        List<Optional<QuadraticFit.Result>> fits = IntStream.range(0, anchor.length).parallel()
+                .mapToObj(a -> balls[a] == null ? Optional.<QuadraticFit.Result>empty()
+                        : QuadraticFit.fit(points, balls[a], d, anchor[a], r)).toList();
+        double[] residual = new double[anchor.length];
+        int used = 0;
+        for (Optional<QuadraticFit.Result> fit : fits) {
             if (fit.isPresent()) {
                 residual[used++] = fit.get().noiseResidual();
             }
