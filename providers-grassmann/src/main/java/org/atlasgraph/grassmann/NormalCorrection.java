@@ -1,9 +1,6 @@
 package org.atlasgraph.grassmann;
 
 import java.util.Arrays;
-import org.ejml.data.DMatrixRMaj;
-import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
-import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 
 /**
  * The normal-coordinate correction of a Grassmann chart, applied inside the ingest kernel: R = X_U⁻¹ ← R·g(BᵀB) with
@@ -47,8 +44,6 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 final class NormalCorrection implements GrassmannKernels.RightFactor {
     /** Orders from which EJML's QR algorithm replaces the Jacobi sweeps (O(k³) per sweep, about 6 sweeps). */
     static final int JACOBI_BELOW = 32;
-    /** Sweeps of the Jacobi method before it gives up; it converges quadratically in 5 to 8. */
-    private static final int MAX_SWEEPS = 50;
     /**
      * Largest error of the Gauss–Legendre sums for g, per eigenvalue (their bound 4q^{2n}). Enough because the
      * running mean averages the samples' logarithms with weights t that sum to one: an error of at most ε·‖B‖ in
@@ -97,7 +92,8 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     private final double[] efPadded;
     /** The absolute row sums of E, for its ∞-norm (vector path). */
     private final double[] rowSums;
-    private final EigenDecomposition_F64<DMatrixRMaj> eig;
+    /** The spectral branch's eigendecomposition of E; {@link #vectors} and {@link #values} are its arrays. */
+    private final SmallEigen eigen;
     private double squaredDistance;
 
     /**
@@ -122,13 +118,13 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         rowSums = new double[k];
         e = new double[kk];
         tmp = new double[kk];
-        vectors = new double[kk];
-        values = new double[k];
+        eigen = new SmallEigen(k, this.blas);
+        vectors = eigen.vectors;
+        values = eigen.values;
         factor = new double[kk];
         r0 = new double[kk];
         cholesky = new double[k * pitch];
         ef = new double[kk];
-        eig = k >= JACOBI_BELOW && this.blas == null ? DecompositionFactory_DDRM.eig(k, true, true) : null;
     }
 
     /** @return Σθ_i², the squared distance from the centre of the sample last corrected */
@@ -488,96 +484,8 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         }
     }
 
-    /** values, vectors ← the eigendecomposition of e (e is destroyed). */
+    /** values, vectors ← the eigendecomposition of e ({@link SmallEigen}: LAPACK, Jacobi or EJML). */
     private void decompose() {
-        if (blas != null) {
-            System.arraycopy(e, 0, vectors, 0, k * k);
-            if (!blas.symmetricEigen(vectors, k, values)) {
-                throw new ArithmeticException("normal coordinates: the symmetric eigendecomposition of a " + k + "×"
-                        + k + " matrix did not converge");
-            }
-            return;
-        }
-        if (eig == null) {
-            jacobi();
-            return;
-        }
-        if (!eig.decompose(DMatrixRMaj.wrap(k, k, e))) {
-            throw new ArithmeticException("normal coordinates: the symmetric eigendecomposition of a " + k + "×" + k
-                    + " matrix did not converge");
-        }
-        for (int j = 0; j < k; j++) {
-            values[j] = eig.getEigenvalue(j).real;
-            DMatrixRMaj v = eig.getEigenVector(j);
-            for (int i = 0; i < k; i++) {
-                vectors[i * k + j] = v.data[i];
-            }
-        }
-    }
-
-    /**
-     * Cyclic Jacobi: rotations zero the off-diagonal entries of the symmetric e one by one until they are negligible
-     * against the diagonal (Golub and Van Loan, Alg. 8.5.3); eigenvectors accumulate in {@code vectors} (columns).
-     */
-    private void jacobi() {
-        Arrays.fill(vectors, 0, k * k, 0);
-        for (int i = 0; i < k; i++) {
-            vectors[i * k + i] = 1;
-        }
-        for (int sweep = 0; sweep < MAX_SWEEPS; sweep++) {
-            double off = 0;
-            double diagonal = 0;
-            for (int p = 0; p < k; p++) {
-                diagonal += e[p * k + p] * e[p * k + p];
-                for (int q = p + 1; q < k; q++) {
-                    off += e[p * k + q] * e[p * k + q];
-                }
-            }
-            if (off <= 1e-32 * diagonal || off == 0) {
-                break;
-            }
-            for (int p = 0; p < k - 1; p++) {
-                for (int q = p + 1; q < k; q++) {
-                    rotate(p, q);
-                }
-            }
-        }
-        for (int i = 0; i < k; i++) {
-            values[i] = e[i * k + i];
-        }
-    }
-
-    /** One Jacobi rotation in the (p, q) plane that zeroes e[p][q]. */
-    private void rotate(int p, int q) {
-        double apq = e[p * k + q];
-        if (apq == 0) {
-            return;
-        }
-        double app = e[p * k + p];
-        double aqq = e[q * k + q];
-        double tau = (aqq - app) / (2 * apq);
-        double t = Math.copySign(1, tau) / (Math.abs(tau) + Math.sqrt(1 + tau * tau));
-        double c = 1 / Math.sqrt(1 + t * t);
-        double s = t * c;
-        for (int i = 0; i < k; i++) {
-            double aip = e[i * k + p];
-            double aiq = e[i * k + q];
-            e[i * k + p] = c * aip - s * aiq;
-            e[i * k + q] = s * aip + c * aiq;
-        }
-        for (int j = 0; j < k; j++) {
-            double apj = e[p * k + j];
-            double aqj = e[q * k + j];
-            e[p * k + j] = c * apj - s * aqj;
-            e[q * k + j] = s * apj + c * aqj;
-        }
-        e[p * k + q] = 0;
-        e[q * k + p] = 0;
-        for (int i = 0; i < k; i++) {
-            double vip = vectors[i * k + p];
-            double viq = vectors[i * k + q];
-            vectors[i * k + p] = c * vip - s * viq;
-            vectors[i * k + q] = s * vip + c * viq;
-        }
+        eigen.decompose(e);
     }
 }

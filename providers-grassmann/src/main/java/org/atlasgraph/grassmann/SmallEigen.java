@@ -27,12 +27,21 @@ final class SmallEigen {
     /** The native BLAS and LAPACK, or {@code null} below {@link GrassmannKernels#BLAS_FROM_K} or without them. */
     private final LargeKernels blas;
 
+    /** @param k the order; LAPACK from {@link GrassmannKernels#BLAS_FROM_K} on where it loads */
     SmallEigen(int k) {
+        this(k, k >= GrassmannKernels.BLAS_FROM_K ? GrassmannKernels.BLAS : null);
+    }
+
+    /**
+     * @param k    the order
+     * @param blas the native LAPACK to decompose with, or {@code null} for Jacobi and EJML
+     */
+    SmallEigen(int k, LargeKernels blas) {
         this.k = k;
         this.values = new double[k];
         this.vectors = new double[k * k];
         this.a = new double[k * k];
-        this.blas = k >= GrassmannKernels.BLAS_FROM_K ? GrassmannKernels.BLAS : null;
+        this.blas = blas;
         this.eig = blas == null && k >= NormalCorrection.JACOBI_BELOW ? DecompositionFactory_DDRM.eig(k, true, true)
                 : null;
     }
