@@ -97,7 +97,7 @@ final class GrassmannRunningMean implements RunningMean {
         private final double[] top;
         private final double[] s1;
         private final double[] s2;
-        /** k×k scratch of {@link #rotateByBlas}, {@code null} without the native BLAS. */
+        /** k×k scratch of {@link #adHocGram} and {@link #rotate}. */
         private final double[] s3;
         private final double[] f;
         private final double[] g;
@@ -138,7 +138,7 @@ final class GrassmannRunningMean implements RunningMean {
             this.top = new double[k * k];
             this.s1 = new double[k * k];
             this.s2 = new double[k * k];
-            this.s3 = blas == null ? null : new double[k * k];
+            this.s3 = new double[k * k];
             this.f = new double[k];
             this.g = new double[k];
             centreAt(chart);
@@ -305,32 +305,8 @@ final class GrassmannRunningMean implements RunningMean {
                     Panels.transposeTimes(q.w, u, m, k, wtu, blas);
                 }
             }
-            if (adHoc && blas != null) {
-                adHocGramByBlas(q);
-            } else if (adHoc) {
-                for (int a = 0; a < k; a++) {
-                    for (int c = 0; c < k; c++) {
-                        double vty = 0;
-                        for (int b = 0; b < k; b++) {
-                            vty += q.v[b * k + a] * y[b * k + c];
-                        }
-                        z[a * k + c] = q.psi[a] * wtu[a * k + c] - vty;
-                    }
-                }
-                for (int i = 0; i < k; i++) {
-                    for (int j = i; j < k; j++) {
-                        double sum = 0;
-                        for (int a = 0; a < k; a++) {
-                            double zi = z[a * k + i];
-                            double zj = z[a * k + j];
-                            sum += wtu[a * k + i] * zj + zi * wtu[a * k + j] + lambda[a] * zi * zj;
-                        }
-                        e[i * k + j] += sum;
-                        if (j != i) {
-                            e[j * k + i] += sum;
-                        }
-                    }
-                }
+            if (adHoc) {
+                adHocGram(q);
             }
             eig.decompose(e);
             for (int a = 0; a < k; a++) {
@@ -364,11 +340,11 @@ final class GrassmannRunningMean implements RunningMean {
          * {@code uG + W[ZG + D T_r + Φ H]} ({@link QaRotation}'s formulas).
          */
         /**
-         * {@link #frame}'s k×k part on the native BLAS: Z = ΨT − VᵀY, then LᵀL += TᵀZ + ZᵀT + ZᵀΛ_C Z as three
-         * DGEMMs (at k = 500 the loops' strided k³ sums took most of a chart change, ~0.5 s).
+         * {@link #frame}'s k×k part: Z = ΨT − VᵀY, then LᵀL += TᵀZ + ZᵀT + ZᵀΛ_C Z, as products of {@link Panels}
+         * (DGEMM from {@link GrassmannKernels#BLAS_FROM_K}: at k = 500 strided k³ loops took most of a chart change).
          */
-        private void adHocGramByBlas(QaRotation q) {
-            blas.gemm(true, false, k, k, k, 1, q.v, y, 0, vty);
+        private void adHocGram(QaRotation q) {
+            Panels.transposeTimes(q.v, y, k, k, vty, blas);
             for (int a = 0; a < k; a++) {
                 for (int c = 0; c < k; c++) {
                     int i = a * k + c;
@@ -376,62 +352,29 @@ final class GrassmannRunningMean implements RunningMean {
                     s1[i] = lambda[a] * z[i];
                 }
             }
-            blas.gemm(true, false, k, k, k, 1, wtu, z, 0, s2);
-            blas.gemm(true, false, k, k, k, 1, z, s1, 1, e);
+            Panels.transposeTimes(wtu, z, k, k, s2, blas);
+            Panels.transposeTimes(z, s1, k, k, s3, blas);
             for (int i = 0; i < k; i++) {
                 for (int j = 0; j < k; j++) {
-                    e[i * k + j] += s2[i * k + j] + s2[j * k + i];
+                    e[i * k + j] += s2[i * k + j] + s2[j * k + i] + s3[i * k + j];
                 }
             }
         }
 
+        /**
+         * The rotation Q_C applied to the new frame (A; LG): the upper block's V-coefficients and M = ZG + D T_r + Φ H,
+         * as four products of {@link Panels}, then the lower rows' W·M.
+         */
         private void rotate(QaRotation q) {
             double[] v = q.v;
-            if (blas != null) {
-                rotateByBlas(q);
-                return;
-            }
-            for (int a = 0; a < k; a++) {
-                for (int c = 0; c < k; c++) {
-                    double tr = 0;
-                    double hh = 0;
-                    double zg = 0;
-                    for (int b = 0; b < k; b++) {
-                        tr += v[b * k + a] * top[b * k + c];
-                        hh += (wtu[a * k + b] + lambda[a] * z[a * k + b]) * s1[b * k + c];
-                        zg += z[a * k + b] * s1[b * k + c];
-                    }
-                    // s2: the rotation's upper block V-coefficients; e (free now): M = ZG + D T_r + Φ H.
-                    s2[a * k + c] = (q.d[a] - 1) * tr - q.d[a] * hh;
-                    e[a * k + c] = zg + q.d[a] * tr + q.phi[a] * hh;
-                }
-            }
-            for (int i = 0; i < k; i++) {
-                for (int c = 0; c < k; c++) {
-                    double sum = 0;
-                    for (int a = 0; a < k; a++) {
-                        sum += v[i * k + a] * s2[a * k + c];
-                    }
-                    top[i * k + c] += sum;
-                }
-            }
-            panels.product(q.w, null, e, product);
-            for (int i = 0; i < m * k; i++) {
-                bottom[i] += product[i];
-            }
-        }
-
-        /** {@link #rotate} on the native BLAS: the same sums as four DGEMMs. */
-        private void rotateByBlas(QaRotation q) {
-            double[] v = q.v;
-            blas.gemm(true, false, k, k, k, 1, v, top, 0, vty);
+            Panels.transposeTimes(v, top, k, k, vty, blas);
             for (int a = 0; a < k; a++) {
                 for (int b = 0; b < k; b++) {
                     s3[a * k + b] = wtu[a * k + b] + lambda[a] * z[a * k + b];
                 }
             }
-            blas.gemm(false, false, k, k, k, 1, s3, s1, 0, s2);
-            blas.gemm(false, false, k, k, k, 1, z, s1, 0, e);
+            Panels.times(s3, k, k, s1, 1, false, s2, blas);
+            Panels.times(z, k, k, s1, 1, false, e, blas);
             for (int a = 0; a < k; a++) {
                 for (int c = 0; c < k; c++) {
                     int i = a * k + c;
@@ -441,7 +384,7 @@ final class GrassmannRunningMean implements RunningMean {
                     e[i] += q.d[a] * tr + q.phi[a] * hh;
                 }
             }
-            blas.gemm(false, false, k, k, k, 1, v, s2, 1, top);
+            Panels.times(v, k, k, s2, 1, true, top, blas);
             panels.product(q.w, null, e, product);
             for (int i = 0; i < m * k; i++) {
                 bottom[i] += product[i];
