@@ -367,7 +367,7 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         }
     }
 
-    /** factor = V g(Λ) Vᵀ and Σθ² from the symmetric eigendecomposition of E (E is destroyed). */
+    /** factor = V g(Λ) Vᵀ ({@link SmallEigen#compose}) and Σθ² from the symmetric eigendecomposition of E. */
     private void spectral() {
         decompose();
         double sum = 0;
@@ -380,26 +380,7 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
             values[a] = root > 1e-8 ? theta / root : 1 - s / 3;
         }
         squaredDistance = sum;
-        if (blas != null) {
-            // factor = (V g)Vᵀ by DGEMM (2k³ at the BLAS rate in place of k³ in Java loops).
-            for (int i = 0; i < k; i++) {
-                for (int a = 0; a < k; a++) {
-                    tmp[i * k + a] = vectors[i * k + a] * values[a];
-                }
-            }
-            blas.gemm(false, true, k, k, k, 1, tmp, vectors, 0, factor);
-            return;
-        }
-        for (int i = 0; i < k; i++) {
-            for (int j = i; j < k; j++) {
-                double v = 0;
-                for (int a = 0; a < k; a++) {
-                    v += vectors[i * k + a] * values[a] * vectors[j * k + a];
-                }
-                factor[i * k + j] = v;
-                factor[j * k + i] = v;
-            }
-        }
+        eigen.compose(values, factor);
     }
 
     /**
@@ -484,7 +465,7 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         }
     }
 
-    /** values, vectors ← the eigendecomposition of e ({@link SmallEigen}: LAPACK, Jacobi or EJML). */
+    /** values, vectors ← the eigendecomposition of e ({@link SmallEigen}: LAPACK, Jacobi or EJML; e is kept). */
     private void decompose() {
         eigen.decompose(e);
     }
