@@ -542,9 +542,10 @@ final class AtlasLearner {
      * @param tolerance         the off-atlas tolerance: {@link #OFF_ATLAS_FRACTION}·r or
      *                          {@link #OFF_ATLAS_RESIDUAL_FACTOR} times the largest residual, whichever is larger
      * @param faithful          {@link #FAITHFUL_FRACTION} of the tolerance
+     * @param incidence         which balls hold each point and where ({@code candidates} are its charts)
      */
     private record Residuals(int[][] candidates, double[][] candidateResidual, double[][] byBall, double[] residual,
-                             double maxResidual, double tolerance, double faithful) {
+                             double maxResidual, double tolerance, double faithful, Incidence incidence) {
         /**
          * @param r the chart radius
          * @return whether the residuals, not the chart radius, set the tolerance: the data are noisy at the chart
@@ -572,26 +573,20 @@ final class AtlasLearner {
         double[][] byBall = new double[members.length][];
         IntStream.range(0, members.length).parallel().forEach(c -> byBall[c] = previous != null && !changed[c]
                 ? previous.byBall()[c] : ballResiduals(points, members[c], preliminary[c]));
-        int[][] candidates = invert(members, n);
+        Incidence incidence = previous == null ? Incidence.of(members, n) : previous.incidence().after(members);
+        int[][] candidates = incidence.charts();
         double[][] candidateResidual = new double[n][];
-        for (int i = 0; i < n; i++) {
-            candidateResidual[i] = new double[candidates[i].length];
-        }
-        // invert lists each point's charts in ascending order: fill its residuals in the same order
-        int[] fill = new int[n];
-        for (int c = 0; c < members.length; c++) {
-            int[] ball = members[c];
-            for (int b = 0; b < ball.length; b++) {
-                int i = ball[b];
-                candidateResidual[i][fill[i]++] = byBall[c][b];
-            }
-        }
         double[] residual = new double[n];
         IntStream.range(0, n).parallel().forEach(i -> {
+            int[] cs = candidates[i];
+            int[] at = incidence.positions()[i];
+            double[] e = new double[cs.length];
             double best = Double.POSITIVE_INFINITY;
-            for (double e : candidateResidual[i]) {
-                best = Math.min(best, e);
+            for (int j = 0; j < cs.length; j++) {
+                e[j] = byBall[cs[j]][at[j]];
+                best = Math.min(best, e[j]);
             }
+            candidateResidual[i] = e;
             residual[i] = best;
         });
         double maxResidual = 0;
@@ -600,14 +595,103 @@ final class AtlasLearner {
         }
         double tolerance = tolerance(r, maxResidual);
         return new Residuals(candidates, candidateResidual, byBall, residual, maxResidual, tolerance,
-                FAITHFUL_FRACTION * tolerance);
+                FAITHFUL_FRACTION * tolerance, incidence);
+    }
+
+    /**
+     * Which balls hold each point, and where: the inverse of the balls' member lists.
+     *
+     * @param members   the balls' member lists it was made from (the arrays themselves, not copies)
+     * @param charts    for each point, the charts whose ball holds it, ascending
+     * @param positions for each point and each of those charts, the point's position in the chart's ball
+     */
+    record Incidence(int[][] members, int[][] charts, int[][] positions) {
+        /** @return the incidence of the balls' member lists (not modified), in one pass over them */
+        static Incidence of(int[][] members, int n) {
+            int[] count = new int[n];
+            for (int[] m : members) {
+                for (int i : m) {
+                    count[i]++;
+                }
+            }
+            int[][] charts = new int[n][];
+            int[][] positions = new int[n][];
+            for (int i = 0; i < n; i++) {
+                charts[i] = new int[count[i]];
+                positions[i] = new int[count[i]];
+            }
+            int[] fill = new int[n];
+            for (int c = 0; c < members.length; c++) {
+                int[] ball = members[c];
+                for (int b = 0; b < ball.length; b++) {
+                    int i = ball[b];
+                    charts[i][fill[i]] = c;
+                    positions[i][fill[i]++] = b;
+                }
+            }
+            return new Incidence(members.clone(), charts, positions);
+        }
+
+        /**
+         * The incidence of member lists of which each either is the very array this incidence was made from or is a
+         * subsequence of it (a chart {@link #confine}d to some of its ball's points, in the same order): each point
+         * keeps the charts that kept it, in the same order, so no pass over all the balls is needed and the points
+         * are done in parallel. The same as {@link #of} on {@code now}; {@link #of} itself when some list is
+         * neither.
+         *
+         * @param now the balls' member lists (not modified)
+         */
+        Incidence after(int[][] now) {
+            int k = members.length;
+            int[][] moved = new int[k][];
+            IntStream.range(0, k).parallel().filter(c -> now[c] != members[c])
+                    .forEach(c -> moved[c] = subsequence(members[c], now[c]));
+            if (IntStream.range(0, k).anyMatch(c -> now[c] != members[c] && moved[c] == null)) {
+                return of(now, charts.length);
+            }
+            int n = charts.length;
+            int[][] newCharts = new int[n][];
+            int[][] newPositions = new int[n][];
+            IntStream.range(0, n).parallel().forEach(i -> {
+                int[] cs = charts[i];
+                int[] at = positions[i];
+                int[] keptCharts = new int[cs.length];
+                int[] keptAt = new int[cs.length];
+                int m = 0;
+                for (int j = 0; j < cs.length; j++) {
+                    int c = cs[j];
+                    int b = moved[c] == null ? at[j] : moved[c][at[j]];
+                    if (b >= 0) {
+                        keptCharts[m] = c;
+                        keptAt[m++] = b;
+                    }
+                }
+                newCharts[i] = m == cs.length ? keptCharts : java.util.Arrays.copyOf(keptCharts, m);
+                newPositions[i] = m == cs.length ? keptAt : java.util.Arrays.copyOf(keptAt, m);
+            });
+            return new Incidence(now.clone(), newCharts, newPositions);
+        }
+
+        /**
+         * @return for each position in {@code before}, the position of its point in {@code after}, or −1 where
+         *     {@code after} leaves it out; null when {@code after} is not a subsequence of {@code before}
+         */
+        static int[] subsequence(int[] before, int[] after) {
+            int[] to = new int[before.length];
+            int k = 0;
+            for (int b = 0; b < before.length; b++) {
+                to[b] = k < after.length && after[k] == before[b] ? k++ : -1;
+            }
+            return k == after.length ? to : null;
+        }
     }
 
     /** @return the residual {@link QuadraticChart#residual} of each point of a ball in its chart */
     private static double[] ballResiduals(double[][] points, int[] ball, QuadraticChart chart) {
         double[] e = new double[ball.length];
+        double[] xi = new double[chart.dimension()];
         for (int b = 0; b < ball.length; b++) {
-            e[b] = chart.residual(points[ball[b]]);
+            e[b] = chart.residual(points[ball[b]], xi);
         }
         return e;
     }
@@ -1011,26 +1095,5 @@ final class AtlasLearner {
         return new ChartModel(m.centre(), m.origin(), m.tangentBasis(), m.normalBasis(), m.curvature(), m.radius(),
                 m.coordinateRadius(), m.trustRadius(), m.supportRadius(), q.matrix(), q.linear(), q.constant(),
                 m.fitResidual(), m.pointCount(), m.fit());
-    }
-
-    /** @return for each point, the charts whose ball contains it */
-    private static int[][] invert(int[][] members, int n) {
-        int[] count = new int[n];
-        for (int[] m : members) {
-            for (int i : m) {
-                count[i]++;
-            }
-        }
-        int[][] out = new int[n][];
-        for (int i = 0; i < n; i++) {
-            out[i] = new int[count[i]];
-        }
-        int[] fill = new int[n];
-        for (int c = 0; c < members.length; c++) {
-            for (int i : members[c]) {
-                out[i][fill[i]++] = c;
-            }
-        }
-        return out;
     }
 }

@@ -145,25 +145,24 @@ final class ChartBoundary {
      * @return the quartic of eq. (4.3) at ξ: negative inside the chart, positive where a retraction changes chart
      */
     double value(double[] xi) {
+        // z = ξ⊗ξ, its entry z[a·d + b] = ξ_a ξ_b computed where it is used (no array per call)
         int dd = d * d;
-        double[] z = new double[dd];
-        for (int a = 0; a < d; a++) {
-            for (int b = 0; b < d; b++) {
-                z[a * d + b] = xi[a] * xi[b];
-            }
-        }
         double s = a0;
         for (int p = 0; p < dd; p++) {
             double row = 0;
-            for (int q = 0; q < dd; q++) {
-                row += a4[p * dd + q] * z[q];
+            for (int qa = 0; qa < d; qa++) {
+                for (int qb = 0; qb < d; qb++) {
+                    row += a4[p * dd + qa * d + qb] * (xi[qa] * xi[qb]);
+                }
             }
-            s += (row + a2a[p]) * z[p];
+            s += (row + a2a[p]) * (xi[p / d] * xi[p % d]);
         }
         for (int p = 0; p < d; p++) {
             double row = a1[p];
-            for (int q = 0; q < dd; q++) {
-                row += a3[p * dd + q] * z[q];
+            for (int qa = 0; qa < d; qa++) {
+                for (int qb = 0; qb < d; qb++) {
+                    row += a3[p * dd + qa * d + qb] * (xi[qa] * xi[qb]);
+                }
             }
             for (int q = 0; q < d; q++) {
                 row += a2b[p * d + q] * xi[q];

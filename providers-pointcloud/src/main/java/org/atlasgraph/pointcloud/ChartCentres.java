@@ -265,6 +265,11 @@ final class ChartCentres {
         private final int dim;
         private double[] flat;
         private int[] pointOf;
+        // the arrays of the previous order, written over by the next reorder (every slot is written), and its scratch
+        private double[] spareFlat;
+        private int[] sparePointOf;
+        private int[] spareSlot;
+        private double[] spareNearest;
 
         Slots(double[][] points) {
             int n = points.length;
@@ -295,7 +300,13 @@ final class ChartCentres {
          */
         int reorder(List<int[]> owned, List<Integer> farthest, double[] nearest, int far) {
             int n = pointOf.length;
-            int[] newSlot = new int[n];
+            if (spareSlot == null) {
+                spareSlot = new int[n];
+                spareFlat = new double[n * dim];
+                sparePointOf = new int[n];
+                spareNearest = new double[n];
+            }
+            int[] newSlot = spareSlot;
             int next = 0;
             for (int[] list : owned) {
                 for (int i = 0; i < list.length; i++) {
@@ -304,9 +315,9 @@ final class ChartCentres {
                 }
             }
             // every point lies in exactly one list (the lists partition the points), so every slot is renumbered
-            double[] newFlat = new double[n * dim];
-            int[] newPointOf = new int[n];
-            double[] newNearest = new double[n];
+            double[] newFlat = spareFlat;
+            int[] newPointOf = sparePointOf;
+            double[] newNearest = spareNearest;
             for (int old = 0; old < n; old++) {
                 int slot = newSlot[old];
                 System.arraycopy(flat, old * dim, newFlat, slot * dim, dim);
@@ -317,6 +328,8 @@ final class ChartCentres {
                 int f = farthest.get(j);
                 farthest.set(j, f < 0 ? f : newSlot[f]);
             }
+            spareFlat = flat;
+            sparePointOf = pointOf;
             flat = newFlat;
             pointOf = newPointOf;
             System.arraycopy(newNearest, 0, nearest, 0, n);

@@ -182,7 +182,15 @@ public final class QuadraticChart implements Chart {
 
     /** @return ξ = Lᵀ(x − c) */
     double[] coordinatesOf(double[] x) {
-        double[] xi = new double[d];
+        return coordinatesInto(x, new double[d]);
+    }
+
+    /**
+     * @param xi receives ξ = Lᵀ(x − c) (length d; its contents are overwritten)
+     * @return xi
+     */
+    private double[] coordinatesInto(double[] x, double[] xi) {
+        java.util.Arrays.fill(xi, 0);
         for (int i = 0; i < ambient; i++) {
             double v = x[i] - origin[i];
             for (int a = 0; a < d; a++) {
@@ -240,9 +248,38 @@ public final class QuadraticChart implements Chart {
         return z;
     }
 
-    /** @return ‖x − φ̃⁻¹(φ̃(x))‖, the distance from x to the chart's surface along the normal space */
+    /**
+     * @return ‖x − φ̃⁻¹(φ̃(x))‖, the distance from x to the chart's surface along the normal space: the same
+     *     operations in the same order as {@code Vectors.distance(x, ambientOf(coordinatesOf(x)))}, without the
+     *     surface point as an array (the learner measures about a million residuals per round on 10⁵ points)
+     */
     double residual(double[] x) {
-        return Vectors.distance(x, ambientOf(coordinatesOf(x)));
+        return residual(x, new double[d]);
+    }
+
+    /**
+     * {@link #residual(double[])} with the coordinates ξ found in a given array, for many points in a row.
+     *
+     * @param scratch receives φ̃(x) (length d; its contents are overwritten)
+     */
+    double residual(double[] x, double[] scratch) {
+        double[] xi = coordinatesInto(x, scratch);
+        int dd = d * d;
+        double sum = 0;
+        for (int i = 0; i < ambient; i++) {
+            double s = 0;
+            for (int a = 0; a < d; a++) {
+                s += l[i * d + a] * xi[a];
+                double half = 0;
+                for (int b = 0; b < d; b++) {
+                    half += w[i * dd + a * d + b] * xi[b];
+                }
+                s += 0.5 * half * xi[a];
+            }
+            double e = x[i] - (origin[i] + s);
+            sum += e * e;
+        }
+        return Math.sqrt(sum);
     }
 
     /** @return the boundary quartic at ξ */
