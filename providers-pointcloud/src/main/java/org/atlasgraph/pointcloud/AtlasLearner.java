@@ -817,13 +817,16 @@ final class AtlasLearner {
         AtomicLong trained = new AtomicLong();
         int kept = membership.oldIndex().length;
         ChartModel[] models = new ChartModel[kept];
+        // each thread writes its charts' SVM features into the same rows, chart after chart (a chart's boundary runs on
+        // one thread from start to end); the map is dropped with the stage
+        java.util.Map<Thread, BoundarySvm.FeatureRows> rows = new java.util.concurrent.ConcurrentHashMap<>();
         IntStream.range(0, kept).parallel().forEach(c -> {
             int old = membership.oldIndex()[c];
             int[] ball = balls.members()[old];
             double[][] near = PreparedCloud.rows(points, ball);
             boolean[] covered = covered(ball, near, preliminary[old], old, membership, residuals);
             models[c] = boundary(near, coordinates(near, preliminary[old]), covered, preliminary[old], seed,
-                    svmSample, c);
+                    svmSample, c, rows.computeIfAbsent(Thread.currentThread(), t -> new BoundarySvm.FeatureRows()));
             progress.update("boundaries", trained.incrementAndGet(), kept);
         });
         return models;
@@ -976,20 +979,22 @@ final class AtlasLearner {
      */
     static ChartModel boundary(double[][] ball, boolean[] covered, QuadraticChart chart, long seed, int svmSample,
                                int index) {
-        return boundary(ball, coordinates(ball, chart), covered, chart, seed, svmSample, index);
+        return boundary(ball, coordinates(ball, chart), covered, chart, seed, svmSample, index,
+                new BoundarySvm.FeatureRows());
     }
 
     /**
      * {@link #boundary(double[][], boolean[], QuadraticChart, long, int, int)} with the ball's coordinates given: the
      * chart's surface does not change while its boundary is trained, so each point's coordinates are found once.
      *
-     * @param xi each ball point's coordinates {@link QuadraticChart#coordinatesOf} (not modified)
+     * @param xi   each ball point's coordinates {@link QuadraticChart#coordinatesOf} (not modified)
+     * @param rows the SVM's feature rows, reused from the calling thread's previous chart
      */
     private static ChartModel boundary(double[][] ball, double[][] xi, boolean[] covered, QuadraticChart chart,
-                                       long seed, int svmSample, int index) {
+                                       long seed, int svmSample, int index, BoundarySvm.FeatureRows rows) {
         Random rng = new Random(seed * 1_000_003L + index);
         int[] pick = IntrinsicDimension.subsample(ball.length, svmSample, rng);
-        BoundarySvm.TrainingSet set = new BoundarySvm.TrainingSet(chart.model().frameDimension());
+        BoundarySvm.TrainingSet set = new BoundarySvm.TrainingSet(chart.model().frameDimension(), rows);
         for (int s : pick) {
             set.add(chart.surfaceFrame(xi[s]), covered[s]);
         }

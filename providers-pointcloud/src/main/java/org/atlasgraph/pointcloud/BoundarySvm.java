@@ -130,13 +130,27 @@ final class BoundarySvm {
      */
     static final class TrainingSet {
         private final int n;
+        private final FeatureRows rows;
         private final java.util.List<Feature[]> features = new java.util.ArrayList<>();
         private final java.util.List<Boolean> labels = new java.util.ArrayList<>();
         private int positives;
 
         /** @param n the dimension of the frame coordinates */
         TrainingSet(int n) {
+            this(n, new FeatureRows());
+        }
+
+        /**
+         * A training set whose features are written into reused rows: the rows of the previous training set that used
+         * them are overwritten, so that one must no longer be used.
+         *
+         * @param n    the dimension of the frame coordinates
+         * @param rows the rows, of this thread alone
+         */
+        TrainingSet(int n, FeatureRows rows) {
             this.n = n;
+            this.rows = rows;
+            rows.reset();
         }
 
         /**
@@ -144,8 +158,17 @@ final class BoundarySvm {
          * @param positive whether it belongs to the chart
          */
         void add(double[] y, boolean positive) {
-            Feature[] f = features(y, 1);
-            f[f.length - 1] = new FeatureNode(f.length, 1);
+            Feature[] f = rows.next(featureCount(n) + 1);
+            int c = 0;
+            for (int i = 0; i < n; i++) {
+                f[c++].setValue(y[i]);
+            }
+            for (int i = 0; i < n; i++) {
+                for (int j = i; j < n; j++) {
+                    f[c++].setValue(i == j ? y[i] * y[i] : Math.sqrt(2) * y[i] * y[j]);
+                }
+            }
+            f[c].setValue(1);
             features.add(f);
             labels.add(positive);
             positives += positive ? 1 : 0;
@@ -174,6 +197,39 @@ final class BoundarySvm {
             Parameter parameter = new Parameter(SolverType.L2R_L2LOSS_SVC, SOFT_MARGIN, STOPPING_TOLERANCE);
             parameter.setRandom(new Random(seed));
             return Linear.train(problem, parameter);
+        }
+    }
+
+    /**
+     * LIBLINEAR feature rows {@code (1, v₁), …, (k, v_k)} kept from one training set to the next, their values written
+     * over: the training sets of a learner's charts hold 10⁵–10⁶ features in all, and one object per feature made
+     * afresh for each was the learner's largest source of garbage. Not thread-safe: one per thread.
+     */
+    static final class FeatureRows {
+        private final java.util.List<Feature[]> rows = new java.util.ArrayList<>();
+        private int used;
+
+        /** Makes every row available again (their values are then written over). */
+        void reset() {
+            used = 0;
+        }
+
+        /** @return a row of k features with indices 1…k, not handed out since the last {@link #reset} */
+        Feature[] next(int k) {
+            if (used < rows.size() && rows.get(used).length == k) {
+                return rows.get(used++);
+            }
+            Feature[] row = new Feature[k];
+            for (int c = 0; c < k; c++) {
+                row[c] = new FeatureNode(c + 1, 0);
+            }
+            if (used < rows.size()) {
+                rows.set(used++, row);
+            } else {
+                rows.add(row);
+                used++;
+            }
+            return row;
         }
     }
 

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The learner's allocation-free and parallel kernels against the plain formulas they replace: the residual against
  * the distance to the surface image, the incidence of confined balls against the inverse of the member lists made
- * afresh, and the whole learning of a noisy cloud (every confinement round) on one thread against the common pool.
+ * afresh, the SVM on reused feature rows against fresh ones, and the whole learning of a noisy cloud (every confinement round) on one thread against the common pool.
  */
 class LearnerKernelsTest {
     private static final long SEED = 23;
@@ -76,6 +76,35 @@ class LearnerKernelsTest {
                     .containsExactly(expected.charts()[i]);
             assertThat(actual.positions()[i]).as("%s: positions of point %d", what, i)
                     .containsExactly(expected.positions()[i]);
+        }
+    }
+
+    @Test
+    void svmTrainedOnReusedFeatureRowsEqualsTheOneOnFreshRows() {
+        Random rng = new Random(SEED);
+        int n = 4;
+        BoundarySvm.FeatureRows rows = new BoundarySvm.FeatureRows();
+        for (int trial = 0; trial < 3; trial++) {
+            // each trial writes over the rows of the one before, with more points (the rows grow) or fewer
+            int count = 60 + 40 * ((trial + 1) % 3);
+            BoundarySvm.TrainingSet fresh = new BoundarySvm.TrainingSet(n);
+            BoundarySvm.TrainingSet reused = new BoundarySvm.TrainingSet(n, rows);
+            for (int s = 0; s < count; s++) {
+                double[] y = new double[n];
+                for (int i = 0; i < n; i++) {
+                    y[i] = rng.nextGaussian() * 0.5;
+                }
+                boolean inside = Vectors.norm(y) < 0.6 + 0.1 * rng.nextGaussian();
+                fresh.add(y, inside);
+                reused.add(y, inside);
+            }
+            BoundarySvm.Quadric expected = fresh.train(SEED + trial);
+            BoundarySvm.Quadric actual = reused.train(SEED + trial);
+            assertThat(actual.matrix()).as("trial %d: quadric matrix", trial).containsExactly(expected.matrix());
+            assertThat(actual.linear()).as("trial %d: quadric linear part", trial).containsExactly(expected.linear());
+            assertThat(actual.constant()).as("trial %d: quadric constant", trial).isEqualTo(expected.constant());
+            assertThat(expected.matrix()).as("trial %d: a trained quadric, not the unit ball", trial)
+                    .isNotEqualTo(BoundarySvm.Quadric.ball(n).matrix());
         }
     }
 
