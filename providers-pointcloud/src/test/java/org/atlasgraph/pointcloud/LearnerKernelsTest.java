@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The learner's allocation-free and parallel kernels against the plain formulas they replace: the residual against
  * the distance to the surface image, the incidence of confined balls against the inverse of the member lists made
- * afresh, the SVM on reused feature rows against fresh ones, and the whole learning of a noisy cloud (every confinement round) on one thread against the common pool.
+ * afresh, the SVM on reused feature rows against fresh ones, and the whole learning of a noisy cloud (every
+ * confinement round) on one thread against the common pool.
  */
 class LearnerKernelsTest {
     private static final long SEED = 23;
