@@ -452,8 +452,11 @@ final class AtlasLearner {
                     preliminary[c], seed, c);
             if (confined.isPresent()) {
                 preliminary[c] = new QuadraticChart(c, confined.get());
-                balls.members()[c] = IntStream.range(0, ball.length).filter(b -> withinNoise(e[b], bound))
-                        .map(b -> ball[b]).toArray();
+                int[] kept = keptWithinNoise(e, bound);
+                for (int b = 0; b < kept.length; b++) {
+                    kept[b] = ball[kept[b]];
+                }
+                balls.members()[c] = kept;
                 changed[c] = true;
             }
         });
@@ -468,6 +471,22 @@ final class AtlasLearner {
             }
         }
         return false;
+    }
+
+    /** @return the positions of the residuals {@link #withinNoise}, ascending */
+    private static int[] keptWithinNoise(double[] residuals, double bound) {
+        int count = 0;
+        for (double e : residuals) {
+            count += withinNoise(e, bound) ? 1 : 0;
+        }
+        int[] kept = new int[count];
+        int k = 0;
+        for (int b = 0; b < residuals.length; b++) {
+            if (withinNoise(residuals[b], bound)) {
+                kept[k++] = b;
+            }
+        }
+        return kept;
     }
 
     /** @return whether a point at this residual from a chart stays in its ball if it is confined ({@link #confine}) */
@@ -496,7 +515,7 @@ final class AtlasLearner {
         if (chart.model().isLinear()) {
             return Optional.empty();
         }
-        int[] kept = IntStream.range(0, ball.length).filter(b -> withinNoise(residuals[b], bound)).toArray();
+        int[] kept = keptWithinNoise(residuals, bound);
         if (kept.length == ball.length || kept.length < minPoints) {
             return Optional.empty();
         }
@@ -876,11 +895,10 @@ final class AtlasLearner {
                                                         int[] newIndex) {
         int[][] candidates = residuals.candidates();
         int k = preliminary.length;
-        java.util.BitSet pairs = new java.util.BitSet();
-        for (int i = 0; i < candidates.length; i++) {
-            overlapPairs(candidates[i], residuals.candidateResidual()[i], residuals.residual()[i],
-                    residuals.faithful(), preliminary, newIndex, pairs);
-        }
+        // the points in parallel, each thread's pairs in its own set: the union does not depend on the order
+        java.util.BitSet pairs = IntStream.range(0, candidates.length).parallel().collect(java.util.BitSet::new,
+                (set, i) -> overlapPairs(candidates[i], residuals.candidateResidual()[i], residuals.residual()[i],
+                        residuals.faithful(), preliminary, newIndex, set), java.util.BitSet::or);
         return overlaps(pairs, k);
     }
 

@@ -55,7 +55,7 @@ final class TrainingPoints {
                 throw new InvalidInputException("points[" + i + "]", "length " + d + " like points[0]",
                         raw[i] == null ? "null" : String.valueOf(raw[i].length));
             }
-            copy[i] = Checks.requireFinite("points[" + i + "]", raw[i].clone());
+            copy[i] = finite(i, raw[i].clone());
         }
         boolean[] repeat = repeats(copy);
         int kept = 0;
@@ -65,6 +65,20 @@ final class TrainingPoints {
             }
         }
         return new Distinct(kept == n ? copy : Arrays.copyOf(copy, kept), n, n - kept);
+    }
+
+    /**
+     * @return the row, all of whose entries are finite
+     * @throws InvalidInputException naming {@code points[i][j]}, as {@link Checks#requireFinite} does, if one is not
+     *     (its name is made only then: for every row of a large cloud it cost more than the check)
+     */
+    private static double[] finite(int i, double[] row) {
+        for (double v : row) {
+            if (!Double.isFinite(v)) {
+                return Checks.requireFinite("points[" + i + "]", row);
+            }
+        }
+        return row;
     }
 
     /**
