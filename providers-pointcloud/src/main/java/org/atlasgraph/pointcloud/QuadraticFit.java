@@ -81,11 +81,12 @@ final class QuadraticFit {
             int d = tangentBasis.length / ambient;
             double rho = 0;
             for (int idx : members) {
+                double[] x = points[idx];
                 double s = 0;
                 for (int a = 0; a < d; a++) {
                     double t = 0;
                     for (int i = 0; i < ambient; i++) {
-                        t += tangentBasis[i * d + a] * (points[idx][i] - origin[i]);
+                        t += tangentBasis[i * d + a] * (x[i] - origin[i]);
                     }
                     s += t * t;
                 }
