@@ -30,8 +30,8 @@ import java.util.Arrays;
  * bound stays above 0.048, where three nodes stop sufficing, in 394 of 399 samples. Where the bound is too large
  * (principal angles near 45° and beyond) the symmetric eigendecomposition is used instead: LAPACK's DSYEVD where the
  * native BLAS is (its factor V g(Λ)Vᵀ by DGEMM), else tridiagonal QL ({@link SmallEigen}) below
- * {@link #JACOBI_BELOW} and EJML's QR algorithm from it on. (At k = 500 DSYEVD costs about thirteen of the quadrature's inverses, 60 vs 4.5 ms on one
- * core: the quadrature stays first.) The squared distance of the sample from the centre,
+ * {@link #JACOBI_BELOW} and EJML's QR algorithm from it on. (At k = 500 DSYEVD costs about thirteen of the
+ * quadrature's inverses, 60 vs 4.5 ms on one core: the quadrature stays first.) The squared distance of the sample from the centre,
  * {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the way: the quadrature sums E·g(E) beside g(E) from the
  * same inverses, so the trace costs k².
  *
@@ -465,7 +465,7 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         }
     }
 
-    /** values, vectors ← the eigendecomposition of e ({@link SmallEigen}: LAPACK, tridiagonal QL or EJML; e is kept). */
+    /** values, vectors ← the eigendecomposition of e ({@link SmallEigen}: LAPACK, QL or EJML; e is kept). */
     private void decompose() {
         eigen.decompose(e);
     }
