@@ -31,9 +31,9 @@ import java.util.Arrays;
  * (principal angles near 45° and beyond) the symmetric eigendecomposition is used instead: LAPACK's DSYEVD where the
  * native BLAS is (its factor V g(Λ)Vᵀ by DGEMM), else tridiagonal QL ({@link SmallEigen}) below
  * {@link #JACOBI_BELOW} and EJML's QR algorithm from it on. (At k = 500 DSYEVD costs about thirteen of the
- * quadrature's inverses, 60 vs 4.5 ms on one core: the quadrature stays first.) The squared distance of the sample from the centre,
- * {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the way: the quadrature sums E·g(E) beside g(E) from the
- * same inverses, so the trace costs k².
+ * quadrature's inverses, 60 vs 4.5 ms on one core: the quadrature stays first.) The squared distance of the
+ * sample from the centre, {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the way: the quadrature sums
+ * E·g(E) beside g(E) from the same inverses, so the trace costs k².
  *
  * <p>Per sample, then, (2.5 + n)k³ multiply-adds besides XᵀX: at k = 5 this k×k work, not the O(nk²) passes,
  * was most of the running mean's time (a profile of Gr(30,5) with the scalar k×k loops: 60%; with the vector kernels
