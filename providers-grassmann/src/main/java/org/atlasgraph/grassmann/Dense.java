@@ -355,6 +355,71 @@ final class Dense {
     }
 
     /**
+     * The Q of {@link #thinQr} for a basis that is nearly orthonormal already, as samples and estimates are, by one
+     * Cholesky QR step: {@code XᵀX = RᵀR}, {@code Q = XR⁻¹}, in nk² multiply-adds and no decomposition object (the
+     * first update of a running mean at Gr(300,10) spent 55–90 µs in EJML's QR and SVD). Taken only where the
+     * Gershgorin discs of XᵀX put its eigenvalues in [λ_lo, λ_hi] with λ_hi ≤ 4λ_lo, λ_lo &gt; 0: then X's condition
+     * number is at most 2, far below {@link Grassmann#CONDITION_LIMIT}, and Q's departure from orthonormality, of
+     * order ε·cond(X)², stays at that of the Householder QR. R's positive diagonal makes Q the sign-fixed factor.
+     *
+     * @param x n×k row-major, finite (not modified)
+     * @return Q (a new n×k array), or {@code null} when XᵀX does not certify cond(X) ≤ 2 (then {@link #thinQr})
+     */
+    static double[] nearlyOrthonormalQ(double[] x, int n, int k) {
+        double[] r = new double[k * k];
+        for (int i = 0; i < n; i++) {
+            int o = i * k;
+            for (int a = 0; a < k; a++) {
+                double xa = x[o + a];
+                for (int b = a; b < k; b++) {
+                    r[a * k + b] += xa * x[o + b];
+                }
+            }
+        }
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = 0;
+        for (int a = 0; a < k; a++) {
+            double radius = 0;
+            for (int b = 0; b < k; b++) {
+                radius += Math.abs(b < a ? r[b * k + a] : b > a ? r[a * k + b] : 0);
+            }
+            lo = Math.min(lo, r[a * k + a] - radius);
+            hi = Math.max(hi, r[a * k + a] + radius);
+        }
+        if (!(lo > 0 && hi <= 4 * lo)) {
+            return null;
+        }
+        // Cholesky in place on the upper triangle: r ← R with XᵀX = RᵀR (pivots ≥ λ_lo > 0).
+        for (int a = 0; a < k; a++) {
+            double d = r[a * k + a];
+            for (int c = 0; c < a; c++) {
+                d -= r[c * k + a] * r[c * k + a];
+            }
+            double root = Math.sqrt(d);
+            r[a * k + a] = root;
+            for (int b = a + 1; b < k; b++) {
+                double s = r[a * k + b];
+                for (int c = 0; c < a; c++) {
+                    s -= r[c * k + a] * r[c * k + b];
+                }
+                r[a * k + b] = s / root;
+            }
+        }
+        double[] q = new double[n * k];
+        for (int i = 0; i < n; i++) {
+            int o = i * k;
+            for (int c = 0; c < k; c++) {
+                double s = x[o + c];
+                for (int a = 0; a < c; a++) {
+                    s -= q[o + a] * r[a * k + c];
+                }
+                q[o + c] = s / r[c * k + c];
+            }
+        }
+        return q;
+    }
+
+    /**
      * The sign-fixed thin QR of a full-rank n×k matrix: the orthonormal Q with {@code X = QR} and R's diagonal
      * positive, unique, so a Gaussian X gives a Haar-distributed Q (App. C.3) and an already orthonormal X gives
      * itself back up to rounding.

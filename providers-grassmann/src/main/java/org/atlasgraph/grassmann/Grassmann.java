@@ -213,15 +213,10 @@ public final class Grassmann extends AtlasManifold {
     @Override
     public ChartPoint locate(double[] ambient) {
         double[] basis = exact.orthonormalize("ambient", ambient);
-        GrassmannChart chart = atlas.ehresmann(atlas.identifyChart(basis));
         double[] b = new double[dimension()];
-        boolean inside = GrassmannKernels.ingest(chart, basis, b, workspace.get())
-                && Dense.maxAbs(b) < GrassmannChart.TRUST_BOUND;
-        if (inside) {
-            return new ChartPoint(chart, Coordinates.ofComputed("locate", b));
-        }
-        GrassmannChart adHoc = atlas.adHocAt(basis);
-        return new ChartPoint(adHoc, Coordinates.zeros(dimension()));
+        GrassmannChart chart = atlas.locate(basis, b);
+        return new ChartPoint(chart, chart.isAdHoc() ? Coordinates.zeros(dimension())
+                : Coordinates.ofComputed("locate", b));
     }
 
     /**

@@ -248,7 +248,33 @@ final class GrassmannAtlas implements AtlasGraph {
     void moveTo(GrassmannChart chart, double[] orthonormal, Centring w) {
         identifyChart(orthonormal, w.diagonal, w.upper);
         boolean solved = coordinates(orthonormal, w);
-        double largest = solved ? Dense.maxAbs(w.c) : Double.POSITIVE_INFINITY;
+        finishMove(chart, orthonormal, w, solved ? Dense.maxAbs(w.c) : Double.POSITIVE_INFINITY);
+    }
+
+    /**
+     * {@link Grassmann#locate}'s chart for an orthonormal basis Ŷ: Alg. 7's Ehresmann chart when Ŷ's coordinates C
+     * there are inside its domain of trust (C into {@code out}), else an ad hoc chart centred at span(Ŷ) as
+     * {@link #adHocAt} makes it ({@code out} untouched), from the same C: Alg. 7 and Alg. 8 run once.
+     *
+     * @param orthonormal an orthonormal basis Ŷ, n×k row-major (not modified)
+     * @param out         receives C, (n−k)×k, when the chart is an Ehresmann chart
+     * @return the chart
+     */
+    GrassmannChart locate(double[] orthonormal, double[] out) {
+        Centring w = centring.get();
+        identifyChart(orthonormal, w.diagonal, w.upper);
+        double largest = coordinates(orthonormal, w) ? Dense.maxAbs(w.c) : Double.POSITIVE_INFINITY;
+        if (largest < GrassmannChart.TRUST_BOUND) {
+            System.arraycopy(w.c, 0, out, 0, out.length);
+            return ehresmann(w.upper);
+        }
+        GrassmannChart chart = GrassmannChart.movable(nextAdHocId(), n, k);
+        finishMove(chart, orthonormal, w, largest);
+        return chart;
+    }
+
+    /** {@link #moveTo} after Alg. 7 and C: the dominant rows where C is not in the domain of trust, then the move. */
+    private void finishMove(GrassmannChart chart, double[] orthonormal, Centring w, double largest) {
         if (!(largest < GrassmannChart.TRUST_BOUND)) {
             if (largest <= MAXVOL_START) {
                 swapToDominant(w.upper, w.lower, w.c, w.pivotRow);

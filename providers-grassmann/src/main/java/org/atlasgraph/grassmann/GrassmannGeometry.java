@@ -367,12 +367,20 @@ final class GrassmannGeometry implements ExactGeometry {
     }
 
     /**
-     * An orthonormal basis of the column space of a full-rank n×k array.
+     * An orthonormal basis of the column space of a full-rank n×k array: the sign-fixed thin QR's Q, by one Cholesky
+     * QR step where the array is nearly orthonormal and k is below {@link GrassmannKernels#BLAS_FROM_K}
+     * ({@link Dense#nearlyOrthonormalQ}), else by {@link Dense#thinQr}.
      *
      * @throws NotOnManifoldException if the array is not of full column rank
      */
     double[] orthonormalize(String name, double[] x) {
         Checks.requireFiniteOfLength(name, x, n * k, "n·k for " + label);
+        if (k < GrassmannKernels.BLAS_FROM_K) {
+            double[] q = Dense.nearlyOrthonormalQ(x, n, k);
+            if (q != null) {
+                return q;
+            }
+        }
         Dense.ThinQr qr = Dense.thinQr(x, n, k);
         double condition = qr.condition();
         if (!(condition <= Grassmann.CONDITION_LIMIT)) {

@@ -29,11 +29,11 @@ import java.util.Arrays;
  * Gr(2000,10) (with min(‖E‖_F, ‖E‖_∞) in place of Samuelson's bound 3.99, 3, 2.54 and 2): at Gr(30,5) even that
  * bound stays above 0.048, where three nodes stop sufficing, in 394 of 399 samples. Where the bound is too large
  * (principal angles near 45° and beyond) the symmetric eigendecomposition is used instead: LAPACK's DSYEVD where the
- * native BLAS is (its factor V g(Λ)Vᵀ by DGEMM), else cyclic Jacobi below {@link #JACOBI_BELOW} and EJML's QR
- * algorithm from it on. (At k = 500 DSYEVD costs about thirteen of the quadrature's inverses, 60 vs 4.5 ms on one
- * core: the quadrature stays first.) The squared distance of the sample from the centre,
- * {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the way: the quadrature sums E·g(E) beside g(E) from the
- * same inverses, so the trace costs k².
+ * native BLAS is (its factor V g(Λ)Vᵀ by DGEMM), else tridiagonal QL ({@link SmallEigen}) below
+ * {@link #JACOBI_BELOW} and EJML's QR algorithm from it on. (At k = 500 DSYEVD costs about thirteen of the
+ * quadrature's inverses, 60 vs 4.5 ms on one core: the quadrature stays first.) The squared distance of the
+ * sample from the centre, {@code Σθ_i² = ‖B·g(E)‖² = tr(E·g(E)²)}, comes out on the way: the quadrature sums
+ * E·g(E) beside g(E) from the same inverses, so the trace costs k².
  *
  * <p>Per sample, then, (2.5 + n)k³ multiply-adds besides XᵀX: at k = 5 this k×k work, not the O(nk²) passes,
  * was most of the running mean's time (a profile of Gr(30,5) with the scalar k×k loops: 60%; with the vector kernels
@@ -42,7 +42,7 @@ import java.util.Arrays;
  * <p>Mutable, single-threaded, allocation-free below {@link GrassmannKernels#BLOCKED_FROM_K}.
  */
 final class NormalCorrection implements GrassmannKernels.RightFactor {
-    /** Orders from which EJML's QR algorithm replaces the Jacobi sweeps (O(k³) per sweep, about 6 sweeps). */
+    /** Orders from which EJML's QR algorithm replaces {@link SmallEigen}'s own tridiagonal QL (no allocation). */
     static final int JACOBI_BELOW = 32;
     /**
      * Largest error of the Gauss–Legendre sums for g, per eigenvalue (their bound 4q^{2n}). Enough because the
@@ -465,7 +465,7 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         }
     }
 
-    /** values, vectors ← the eigendecomposition of e ({@link SmallEigen}: LAPACK, Jacobi or EJML; e is kept). */
+    /** values, vectors ← the eigendecomposition of e ({@link SmallEigen}: LAPACK, QL or EJML; e is kept). */
     private void decompose() {
         eigen.decompose(e);
     }

@@ -74,6 +74,48 @@ class DenseTest {
      * EJML below): Q orthonormal, QR = X with R's diagonal positive (so Q = X·R⁻¹ for the R of X's Cholesky factor
      * XᵀX = RᵀR, computed here by EJML), and the singular values and condition number against EJML's SVD of X.
      */
+    /**
+     * The Cholesky QR of a nearly orthonormal basis (an orthonormal one, then one moved by up to 20% towards a
+     * Gaussian: cond ≤ 2 or not) against the Householder QR of EJML ({@link Dense#thinQr}): the same Q where the
+     * Gershgorin discs of XᵀX certify cond(X) ≤ 2, else no answer; orthonormal to rounding.
+     */
+    @ParameterizedTest(name = "k={0}")
+    @ValueSource(ints = {1, 5, 10, 16})
+    void choleskyQrOfNearlyOrthonormalBasesIsTheHouseholderQ(int k) {
+        SplittableRandom rng = new SplittableRandom(SEED * 13 + k);
+        int n = 30 * k;
+        int answered = 0;
+        for (double move : new double[] {0, 1e-8, 0.02, 0.2, 2}) {
+            double[] x = Dense.thinQr(Reference.gaussian(rng, n, k), n, k).q();
+            double[] g = Reference.gaussian(rng, n, k);
+            for (int i = 0; i < x.length; i++) {
+                x[i] += move * g[i] / Math.sqrt(n);
+            }
+            double[] original = x.clone();
+            double[] q = Dense.nearlyOrthonormalQ(x, n, k);
+            assertThat(x).as("x is not modified").isEqualTo(original);
+            double[] singular = Dense.thinQr(x, n, k).singularValues();
+            double condition = Arrays.stream(singular).max().orElseThrow()
+                    / Arrays.stream(singular).min().orElseThrow();
+            if (q == null) {
+                assertThat(Dense.identityDefect(Dense.gram(x, n, k), k)).as("declined only off the identity, move %s",
+                        move).isGreaterThan(0.01 / k);
+                continue;
+            }
+            answered++;
+            assertThat(condition).as("answered only with cond(X) ≤ 2, move %s", move).isLessThanOrEqualTo(2);
+            assertThat(Reference.maxAbsDifference(q, Dense.thinQr(x, n, k).q())).as("Q vs Householder, move %s",
+                    move).isLessThan(1e-13 * k);
+            assertThat(Dense.orthonormalityDefect(q, n, k)).as("QᵀQ − I, move %s", move).isLessThan(1e-14 * k);
+        }
+        assertThat(answered).as("orthonormal and nearly orthonormal bases answered").isGreaterThanOrEqualTo(3);
+        double[] x = Reference.gaussian(rng, n, k);
+        for (int i = 0; i < n; i++) {
+            x[i * k] = 0;
+        }
+        assertThat(Dense.nearlyOrthonormalQ(x, n, k)).as("a zero column").isNull();
+    }
+
     @ParameterizedTest(name = "k={0}")
     @ValueSource(ints = {3, 16, 17, 40})
     void thinQrIsTheUniqueQrWithAPositiveDiagonal(int k) {

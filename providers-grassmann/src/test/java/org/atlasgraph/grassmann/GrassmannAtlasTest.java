@@ -66,6 +66,51 @@ class GrassmannAtlasTest {
         }
     }
 
+    /**
+     * {@link GrassmannAtlas#locate} against the two steps it fuses: Alg. 7's chart with the point ingested there
+     * ({@link Reference#ingest}) where every |b_ij| &lt; 1, else {@link GrassmannAtlas#adHocAt}'s chart, the same
+     * rows and rotation. Points near a chart centre (inside) and Haar-random ones (outside some, from n = 30).
+     */
+    @ParameterizedTest(name = "Gr({0},{1})")
+    @CsvSource({"5,2", "30,5", "100,10", "12,11"})
+    void locateIsAlg7sChartInsideItsTrustAndAnAdHocChartOutside(int n, int k) {
+        SplittableRandom rng = new SplittableRandom(SEED * 7 + n);
+        GrassmannAtlas atlas = new GrassmannAtlas(n, k);
+        int[] seen = new int[2];
+        for (int trial = 0; trial < 12; trial++) {
+            double[] y = Reference.gaussian(rng, n, k);
+            if (trial % 2 == 0) {
+                // Near the centre of E{0,…,k−1}: identity on top, small entries below.
+                for (int i = 0; i < n * k; i++) {
+                    y[i] = i < k * k ? (i % (k + 1) == 0 ? 1 : 0) : 0.2 * y[i] / Math.sqrt(n);
+                }
+            }
+            y = Dense.thinQr(y, n, k).q();
+            double[] out = new double[(n - k) * k];
+            GrassmannChart located = atlas.locate(y, out);
+            GrassmannChart alg7 = atlas.ehresmann(atlas.identifyChart(y));
+            double[] b = Reference.ingest(alg7, y);
+            boolean inside = Reference.maxAbs(b) < GrassmannChart.TRUST_BOUND;
+            seen[inside ? 1 : 0]++;
+            assertThat(located.isAdHoc()).as("ad hoc exactly outside Alg. 7's trust, trial %d", trial)
+                    .isEqualTo(!inside);
+            GrassmannChart expected = inside ? alg7 : atlas.adHocAt(y);
+            assertThat(located.upper).as("rows, trial %d", trial).containsExactly(expected.upper);
+            if (inside) {
+                assertThat(Reference.maxAbsDifference(out, b)).as("coordinates in Alg. 7's chart").isLessThan(1e-12);
+            } else {
+                assertThat(Reference.maxAbsDifference(located.rotation.offset, expected.rotation.offset))
+                        .as("the rotation's offset K, trial %d", trial).isLessThan(1e-12);
+                assertThat(Reference.projectorDistance(located.toAmbient(Coordinates.zeros((n - k) * k)), y, n, k))
+                        .as("centred at the point").isLessThan(PROJECTOR_TOL);
+            }
+        }
+        assertThat(seen[1]).as("points inside Alg. 7's trust").isPositive();
+        if (n >= 30) {
+            assertThat(seen[0]).as("points outside it").isPositive();
+        }
+    }
+
     @ParameterizedTest(name = "Gr({0},{1})")
     @CsvSource({"5,2", "6,3", "4,1", "5,4"})
     void changeChartCentresAnAdHocChartAtThePoint(int n, int k) {
