@@ -24,7 +24,7 @@ final class VectorKernels implements SmallKernels {
     /** The span of a row of two vectors. */
     private static final int L2 = 2 * L;
     private static final int ROWS = 4;
-    /** The identity of order L and of order 2L, rows of L and 2L lanes: the unit rows of {@link #invert}. */
+    /** The identity of order L and of order 2L, rows of L and 2L lanes: the unit rows of {@link #quadrature}. */
     private static final double[] IDENTITY_1 = identity(L);
     private static final double[] IDENTITY_2 = identity(2 * L);
 
@@ -407,51 +407,78 @@ final class VectorKernels implements SmallKernels {
     }
 
     @Override
-    public void accumulate(double[] inverse, double w, double v, double[] f, double[] ef, int k) {
+    public void quadrature(double[] e, double[] nodes, double[] weights, int count, double[] work, double[] f,
+                           double[] ef, int k) {
         int span = span(k);
+        int size = k * span;
         double[] identity = span == L ? IDENTITY_1 : IDENTITY_2;
-        DoubleVector wv = DoubleVector.broadcast(S, w);
-        DoubleVector vv = DoubleVector.broadcast(S, v);
-        for (int j = 0; j < k * span; j += L) {
-            DoubleVector inv = DoubleVector.fromArray(S, inverse, j);
-            inv.fma(wv, DoubleVector.fromArray(S, f, j)).intoArray(f, j);
-            DoubleVector.fromArray(S, identity, j).sub(inv).fma(vv, DoubleVector.fromArray(S, ef, j)).intoArray(ef, j);
+        for (int j = 0; j < count; j++) {
+            DoubleVector c = DoubleVector.broadcast(S, nodes[j] * nodes[j]);
+            int base = j * size;
+            for (int q = 0; q < size; q += L) {
+                DoubleVector.fromArray(S, e, q).fma(c, DoubleVector.fromArray(S, identity, q))
+                        .intoArray(work, base + q);
+            }
+        }
+        // Pivot by pivot across the matrices: their eliminations are independent chains of latency, interleaved.
+        for (int p = 0; p < k; p++) {
+            for (int j = 0; j < count; j++) {
+                if (span == L) {
+                    pivot1(work, j * size, p, k, identity);
+                } else {
+                    pivot2(work, j * size, p, k, identity);
+                }
+            }
+        }
+        for (int q = 0; q < size; q += L) {
+            DoubleVector unit = DoubleVector.fromArray(S, identity, q);
+            DoubleVector fs = DoubleVector.zero(S);
+            DoubleVector es = fs;
+            for (int j = 0; j < count; j++) {
+                DoubleVector inv = DoubleVector.fromArray(S, work, j * size + q);
+                fs = inv.fma(DoubleVector.broadcast(S, weights[j]), fs);
+                es = unit.sub(inv).fma(DoubleVector.broadcast(S, weights[j] / (nodes[j] * nodes[j])), es);
+            }
+            fs.intoArray(f, q);
+            es.intoArray(ef, q);
         }
     }
 
-    @Override
-    public void invert(double[] e, double scale, double[] a, int k) {
-        int span = span(k);
-        double[] identity = span == L ? IDENTITY_1 : IDENTITY_2;
-        DoubleVector c = DoubleVector.broadcast(S, scale);
-        for (int j = 0; j < k * span; j += L) {
-            DoubleVector.fromArray(S, e, j).fma(c, DoubleVector.fromArray(S, identity, j)).intoArray(a, j);
-        }
-        // Pivot p: u = (row_p + e_p)/a_pp, row_p ← u − e_p, row_i ← row_i − a_ip·u. Lane p of u is 1 + 1/a_pp, so
-        // that row_i gets −a_ip/a_pp there: the Gauss–Jordan step without scalar stores into rows about to be loaded
-        // as vectors (a store the load cannot forward from stalls it).
-        for (int p = 0; p < k; p++) {
-            int po = p * span;
-            DoubleVector d = DoubleVector.broadcast(S, 1 / a[po + p]);
-            DoubleVector unit = DoubleVector.fromArray(S, identity, po);
-            DoubleVector low = DoubleVector.fromArray(S, a, po).add(unit).mul(d);
-            low.sub(unit).intoArray(a, po);
-            DoubleVector high = low;
-            DoubleVector eHigh = low;
-            if (span != L) {
-                eHigh = DoubleVector.fromArray(S, identity, po + L);
-                high = DoubleVector.fromArray(S, a, po + L).add(eHigh).mul(d);
-                high.sub(eHigh).intoArray(a, po + L);
+    /**
+     * Gauss–Jordan step at pivot p of the inversion in place of the matrix at {@code base} (rows of one vector).
+     * Pivot p: u = (row_p + e_p)/a_pp, row_p ← u − e_p, row_i ← row_i − a_ip·u. Lane p of u is 1 + 1/a_pp, so
+     * that row_i gets −a_ip/a_pp there: the step without scalar stores into rows about to be loaded as vectors (a
+     * store the load cannot forward from stalls it).
+     */
+    private static void pivot1(double[] a, int base, int p, int k, double[] identity) {
+        int po = base + p * L;
+        DoubleVector unit = DoubleVector.fromArray(S, identity, p * L);
+        DoubleVector u = DoubleVector.fromArray(S, a, po).add(unit).mul(DoubleVector.broadcast(S, 1 / a[po + p]));
+        u.sub(unit).intoArray(a, po);
+        for (int i = 0; i < k; i++) {
+            if (i != p) {
+                int io = base + i * L;
+                u.fma(DoubleVector.broadcast(S, -a[io + p]), DoubleVector.fromArray(S, a, io)).intoArray(a, io);
             }
-            for (int i = 0; i < k; i++) {
-                if (i != p) {
-                    int io = i * span;
-                    DoubleVector f = DoubleVector.broadcast(S, -a[io + p]);
-                    low.fma(f, DoubleVector.fromArray(S, a, io)).intoArray(a, io);
-                    if (span != L) {
-                        high.fma(f, DoubleVector.fromArray(S, a, io + L)).intoArray(a, io + L);
-                    }
-                }
+        }
+    }
+
+    /** {@link #pivot1} on rows of two vectors. */
+    private static void pivot2(double[] a, int base, int p, int k, double[] identity) {
+        int po = base + p * L2;
+        DoubleVector d = DoubleVector.broadcast(S, 1 / a[po + p]);
+        DoubleVector unit = DoubleVector.fromArray(S, identity, p * L2);
+        DoubleVector unitHigh = DoubleVector.fromArray(S, identity, p * L2 + L);
+        DoubleVector low = DoubleVector.fromArray(S, a, po).add(unit).mul(d);
+        DoubleVector high = DoubleVector.fromArray(S, a, po + L).add(unitHigh).mul(d);
+        low.sub(unit).intoArray(a, po);
+        high.sub(unitHigh).intoArray(a, po + L);
+        for (int i = 0; i < k; i++) {
+            if (i != p) {
+                int io = base + i * L2;
+                DoubleVector f = DoubleVector.broadcast(S, -a[io + p]);
+                low.fma(f, DoubleVector.fromArray(S, a, io)).intoArray(a, io);
+                high.fma(f, DoubleVector.fromArray(S, a, io + L)).intoArray(a, io + L);
             }
         }
     }
