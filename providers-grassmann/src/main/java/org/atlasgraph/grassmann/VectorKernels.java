@@ -281,35 +281,65 @@ final class VectorKernels implements SmallKernels {
                          int outStride, int k) {
         int across = transposeA ? 1 : aStride;
         int along = transposeA ? aStride : 1;
+        if (span(k) == L) {
+            multiplyAll1(a, across, along, b, bStride, out, outStride, k);
+            return;
+        }
         // Two rows of out at a time: each row of b loaded once for both, two independent chains of multiply-adds.
         for (int i = 0; i < k; i += 2) {
             int i1 = Math.min(i + 1, k - 1);
-            if (span(k) == L) {
-                multiply1(a, i * across, i1 * across, along, b, bStride, out, i * outStride, i1 * outStride, k);
-            } else {
-                multiply2(a, i * across, i1 * across, along, b, bStride, out, i * outStride, i1 * outStride, k);
-            }
+            multiply2(a, i * across, i1 * across, along, b, bStride, out, i * outStride, i1 * outStride, k);
         }
     }
 
     /**
-     * k ≤ L: rows i and i1 of out (a's rows start at a0 and a1, entries {@code along} apart), stored in increasing
-     * order (i1 = i for the last row of an odd k).
+     * k ≤ L: all rows of out in one loop over the rows of b, L chains of multiply-adds (rows i ≥ k repeat row k − 1,
+     * whose result they store again in its place: no branch on k, and every store in increasing order).
      */
-    private static void multiply1(double[] a, int a0, int a1, int along, double[] b, int bStride, double[] out,
-                                  int o0, int o1, int k) {
-        DoubleVector s = DoubleVector.zero(S);
-        DoubleVector t = s;
+    private static void multiplyAll1(double[] a, int across, int along, double[] b, int bStride, double[] out,
+                                     int outStride, int k) {
+        int last = k - 1;
+        int a1 = Math.min(1, last) * across;
+        int a2 = Math.min(2, last) * across;
+        int a3 = Math.min(3, last) * across;
+        int a4 = Math.min(4, last) * across;
+        int a5 = Math.min(5, last) * across;
+        int a6 = Math.min(6, last) * across;
+        int a7 = Math.min(7, last) * across;
+        DoubleVector s0 = DoubleVector.zero(S);
+        DoubleVector s1 = s0;
+        DoubleVector s2 = s0;
+        DoubleVector s3 = s0;
+        DoubleVector s4 = s0;
+        DoubleVector s5 = s0;
+        DoubleVector s6 = s0;
+        DoubleVector s7 = s0;
         for (int j = 0; j < k; j++) {
             DoubleVector bj = DoubleVector.fromArray(S, b, j * bStride);
-            s = bj.fma(DoubleVector.broadcast(S, a[a0 + j * along]), s);
-            t = bj.fma(DoubleVector.broadcast(S, a[a1 + j * along]), t);
+            int c = j * along;
+            s0 = bj.fma(DoubleVector.broadcast(S, a[c]), s0);
+            s1 = bj.fma(DoubleVector.broadcast(S, a[a1 + c]), s1);
+            s2 = bj.fma(DoubleVector.broadcast(S, a[a2 + c]), s2);
+            s3 = bj.fma(DoubleVector.broadcast(S, a[a3 + c]), s3);
+            s4 = bj.fma(DoubleVector.broadcast(S, a[a4 + c]), s4);
+            s5 = bj.fma(DoubleVector.broadcast(S, a[a5 + c]), s5);
+            s6 = bj.fma(DoubleVector.broadcast(S, a[a6 + c]), s6);
+            s7 = bj.fma(DoubleVector.broadcast(S, a[a7 + c]), s7);
         }
-        s.intoArray(out, o0);
-        t.intoArray(out, o1);
+        s0.intoArray(out, 0);
+        s1.intoArray(out, Math.min(1, last) * outStride);
+        s2.intoArray(out, Math.min(2, last) * outStride);
+        s3.intoArray(out, Math.min(3, last) * outStride);
+        s4.intoArray(out, Math.min(4, last) * outStride);
+        s5.intoArray(out, Math.min(5, last) * outStride);
+        s6.intoArray(out, Math.min(6, last) * outStride);
+        s7.intoArray(out, Math.min(7, last) * outStride);
     }
 
-    /** L &lt; k ≤ 2L: as {@link #multiply1} with two vectors per row. */
+    /**
+     * L &lt; k ≤ 2L: rows i and i1 of out (a's rows start at a0 and a1, entries {@code along} apart), two vectors per
+     * row, stored in increasing order (i1 = i for the last row of an odd k).
+     */
     private static void multiply2(double[] a, int a0, int a1, int along, double[] b, int bStride, double[] out,
                                   int o0, int o1, int k) {
         DoubleVector s = DoubleVector.zero(S);
