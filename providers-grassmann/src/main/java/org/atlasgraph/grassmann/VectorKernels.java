@@ -72,7 +72,17 @@ final class VectorKernels implements SmallKernels {
         int span = span(k);
         int safe = n * k >= span ? (n * k - span) / k + 1 : 0;
         if (span == L) {
+            // Rows of W̃ are read whole too (r·kPad + L ≤ n·kPad).
+            safe = Math.min(safe, n * kPad >= L ? (n * kPad - L) / kPad + 1 : 0);
             both1(wide, kPad, x, k, g, self, safe);
+            // both1 leaves Gᵀ: G in place of it, before the rows left to scalar code add to G.
+            for (int a = 0; a < k; a++) {
+                for (int c = 0; c < a; c++) {
+                    double v = g[a * L + c];
+                    g[a * L + c] = g[c * L + a];
+                    g[c * L + a] = v;
+                }
+            }
         } else {
             both2(wide, kPad, x, k, g, self, safe);
         }
@@ -89,9 +99,11 @@ final class VectorKernels implements SmallKernels {
     }
 
     /**
-     * k ≤ L: G and XᵀX over rows 0..safe−1, blocks of four rows of each, one row of X per iteration (eight sums). The
-     * broadcasts x[r][a0..a0+3] may read past row r's k entries into the next row (inside X, as r·k + span ≤ n·k and
-     * the block stays within the span); those sums belong to rows a ≥ k, which are not stored.
+     * k ≤ L: Gᵀ and XᵀX over rows 0..safe−1, blocks of four rows of each, one row of X per iteration (eight sums):
+     * row c of Gᵀ gathers x_rc·w̃_r and row c of XᵀX x_rc·x_r, one broadcast of x_rc for both and whole rows of W̃
+     * and X as vectors (lanes beyond k read past the row, unspecified). The broadcasts x[r][a0..a0+3] may read past
+     * row r's k entries into the next row (inside X, as r·k + span ≤ n·k and the block stays within the span); those
+     * sums belong to rows a ≥ k, which are not stored.
      */
     private static void both1(double[] wide, int kPad, double[] x, int k, double[] g, double[] self, int safe) {
         // A last row by itself (k = 1, 5): four rows' sums for one would spend three quarters of its pass on rows
@@ -110,16 +122,20 @@ final class VectorKernels implements SmallKernels {
             for (int r = 0; r < safe; r++) {
                 int o = r * k;
                 DoubleVector u = DoubleVector.fromArray(S, x, o);
-                int w = r * kPad + a0;
-                s0 = u.fma(DoubleVector.broadcast(S, wide[w]), s0);
-                s1 = u.fma(DoubleVector.broadcast(S, wide[w + 1]), s1);
-                s2 = u.fma(DoubleVector.broadcast(S, wide[w + 2]), s2);
-                s3 = u.fma(DoubleVector.broadcast(S, wide[w + 3]), s3);
+                DoubleVector w = DoubleVector.fromArray(S, wide, r * kPad);
                 o += a0;
-                q0 = u.fma(DoubleVector.broadcast(S, x[o]), q0);
-                q1 = u.fma(DoubleVector.broadcast(S, x[o + 1]), q1);
-                q2 = u.fma(DoubleVector.broadcast(S, x[o + 2]), q2);
-                q3 = u.fma(DoubleVector.broadcast(S, x[o + 3]), q3);
+                DoubleVector x0 = DoubleVector.broadcast(S, x[o]);
+                DoubleVector x1 = DoubleVector.broadcast(S, x[o + 1]);
+                DoubleVector x2 = DoubleVector.broadcast(S, x[o + 2]);
+                DoubleVector x3 = DoubleVector.broadcast(S, x[o + 3]);
+                s0 = w.fma(x0, s0);
+                s1 = w.fma(x1, s1);
+                s2 = w.fma(x2, s2);
+                s3 = w.fma(x3, s3);
+                q0 = u.fma(x0, q0);
+                q1 = u.fma(x1, q1);
+                q2 = u.fma(x2, q2);
+                q3 = u.fma(x3, q3);
             }
             store(g, k, a0, s0, s1, s2, s3);
             store(self, k, a0, q0, q1, q2, q3);
@@ -132,8 +148,8 @@ final class VectorKernels implements SmallKernels {
     }
 
     /**
-     * The last five rows a0..a0+4 = k − 1 of G and of XᵀX (k ≤ L, k mod 4 = 1) over rows 0..safe−1, one row of X per
-     * iteration (ten sums); past-the-row broadcasts as in {@link #both1}.
+     * The last five rows a0..a0+4 = k − 1 of Gᵀ and of XᵀX (k ≤ L, k mod 4 = 1) over rows 0..safe−1, one row of X
+     * per iteration (ten sums); past-the-row reads as in {@link #both1}.
      */
     private static void bothFive1(double[] wide, int kPad, double[] x, int k, double[] g, double[] self, int safe,
                                   int a0) {
@@ -150,18 +166,23 @@ final class VectorKernels implements SmallKernels {
         for (int r = 0; r < safe; r++) {
             int o = r * k;
             DoubleVector u = DoubleVector.fromArray(S, x, o);
-            int w = r * kPad + a0;
-            s0 = u.fma(DoubleVector.broadcast(S, wide[w]), s0);
-            s1 = u.fma(DoubleVector.broadcast(S, wide[w + 1]), s1);
-            s2 = u.fma(DoubleVector.broadcast(S, wide[w + 2]), s2);
-            s3 = u.fma(DoubleVector.broadcast(S, wide[w + 3]), s3);
-            s4 = u.fma(DoubleVector.broadcast(S, wide[w + 4]), s4);
+            DoubleVector w = DoubleVector.fromArray(S, wide, r * kPad);
             o += a0;
-            q0 = u.fma(DoubleVector.broadcast(S, x[o]), q0);
-            q1 = u.fma(DoubleVector.broadcast(S, x[o + 1]), q1);
-            q2 = u.fma(DoubleVector.broadcast(S, x[o + 2]), q2);
-            q3 = u.fma(DoubleVector.broadcast(S, x[o + 3]), q3);
-            q4 = u.fma(DoubleVector.broadcast(S, x[o + 4]), q4);
+            DoubleVector x0 = DoubleVector.broadcast(S, x[o]);
+            DoubleVector x1 = DoubleVector.broadcast(S, x[o + 1]);
+            DoubleVector x2 = DoubleVector.broadcast(S, x[o + 2]);
+            DoubleVector x3 = DoubleVector.broadcast(S, x[o + 3]);
+            DoubleVector x4 = DoubleVector.broadcast(S, x[o + 4]);
+            s0 = w.fma(x0, s0);
+            s1 = w.fma(x1, s1);
+            s2 = w.fma(x2, s2);
+            s3 = w.fma(x3, s3);
+            s4 = w.fma(x4, s4);
+            q0 = u.fma(x0, q0);
+            q1 = u.fma(x1, q1);
+            q2 = u.fma(x2, q2);
+            q3 = u.fma(x3, q3);
+            q4 = u.fma(x4, q4);
         }
         store(g, k, a0, s0, s1, s2, s3);
         store(self, k, a0, q0, q1, q2, q3);
@@ -169,7 +190,7 @@ final class VectorKernels implements SmallKernels {
         q4.intoArray(self, (a0 + 4) * L);
     }
 
-    /** Row a of G and of XᵀX (k ≤ L) over rows 0..safe−1, two rows of X per iteration (four sums). */
+    /** Row a of Gᵀ and of XᵀX (k ≤ L) over rows 0..safe−1, two rows of X per iteration (four sums). */
     private static void bothRow1(double[] wide, int kPad, double[] x, int k, double[] g, double[] self, int safe,
                                  int a) {
         DoubleVector s0 = DoubleVector.zero(S);
@@ -179,17 +200,17 @@ final class VectorKernels implements SmallKernels {
         int r = 0;
         for (; r + 1 < safe; r += 2) {
             int o = r * k;
-            DoubleVector u = DoubleVector.fromArray(S, x, o);
-            DoubleVector v = DoubleVector.fromArray(S, x, o + k);
-            s0 = u.fma(DoubleVector.broadcast(S, wide[r * kPad + a]), s0);
-            q0 = u.fma(DoubleVector.broadcast(S, x[o + a]), q0);
-            s1 = v.fma(DoubleVector.broadcast(S, wide[(r + 1) * kPad + a]), s1);
-            q1 = v.fma(DoubleVector.broadcast(S, x[o + k + a]), q1);
+            DoubleVector x0 = DoubleVector.broadcast(S, x[o + a]);
+            DoubleVector x1 = DoubleVector.broadcast(S, x[o + k + a]);
+            s0 = DoubleVector.fromArray(S, wide, r * kPad).fma(x0, s0);
+            q0 = DoubleVector.fromArray(S, x, o).fma(x0, q0);
+            s1 = DoubleVector.fromArray(S, wide, (r + 1) * kPad).fma(x1, s1);
+            q1 = DoubleVector.fromArray(S, x, o + k).fma(x1, q1);
         }
         if (r < safe) {
-            DoubleVector u = DoubleVector.fromArray(S, x, r * k);
-            s0 = u.fma(DoubleVector.broadcast(S, wide[r * kPad + a]), s0);
-            q0 = u.fma(DoubleVector.broadcast(S, x[r * k + a]), q0);
+            DoubleVector x0 = DoubleVector.broadcast(S, x[r * k + a]);
+            s0 = DoubleVector.fromArray(S, wide, r * kPad).fma(x0, s0);
+            q0 = DoubleVector.fromArray(S, x, r * k).fma(x0, q0);
         }
         s0.add(s1).intoArray(g, a * L);
         q0.add(q1).intoArray(self, a * L);
