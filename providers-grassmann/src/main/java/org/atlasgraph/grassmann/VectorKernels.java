@@ -306,10 +306,9 @@ final class VectorKernels implements SmallKernels {
             multiplyAll1(a, across, along, b, bStride, out, outStride, k);
             return;
         }
-        // Two rows of out at a time: each row of b loaded once for both, two independent chains of multiply-adds.
-        for (int i = 0; i < k; i += 2) {
-            int i1 = Math.min(i + 1, k - 1);
-            multiply2(a, i * across, i1 * across, along, b, bStride, out, i * outStride, i1 * outStride, k);
+        // Four rows of out at a time: each row of b loaded once for them, eight independent chains of multiply-adds.
+        for (int i = 0; i < k; i += 4) {
+            multiply2(a, across, along, b, bStride, out, outStride, i, k);
         }
     }
 
@@ -358,29 +357,56 @@ final class VectorKernels implements SmallKernels {
     }
 
     /**
-     * L &lt; k ≤ 2L: rows i and i1 of out (a's rows start at a0 and a1, entries {@code along} apart), two vectors per
-     * row, stored in increasing order (i1 = i for the last row of an odd k).
+     * L &lt; k ≤ 2L: rows i..i+3 of out, two vectors per row (rows beyond k repeat row k − 1, whose result they store
+     * again in its place), stored in increasing order.
      */
-    private static void multiply2(double[] a, int a0, int a1, int along, double[] b, int bStride, double[] out,
-                                  int o0, int o1, int k) {
-        DoubleVector s = DoubleVector.zero(S);
-        DoubleVector s1 = s;
-        DoubleVector t = s;
-        DoubleVector t1 = s;
+    private static void multiply2(double[] a, int across, int along, double[] b, int bStride, double[] out,
+                                  int outStride, int i, int k) {
+        int last = k - 1;
+        int i1 = Math.min(i + 1, last);
+        int i2 = Math.min(i + 2, last);
+        int i3 = Math.min(i + 3, last);
+        int a0 = i * across;
+        int a1 = i1 * across;
+        int a2 = i2 * across;
+        int a3 = i3 * across;
+        DoubleVector s0 = DoubleVector.zero(S);
+        DoubleVector t0 = s0;
+        DoubleVector s1 = s0;
+        DoubleVector t1 = s0;
+        DoubleVector s2 = s0;
+        DoubleVector t2 = s0;
+        DoubleVector s3 = s0;
+        DoubleVector t3 = s0;
         for (int j = 0; j < k; j++) {
             DoubleVector low = DoubleVector.fromArray(S, b, j * bStride);
             DoubleVector high = DoubleVector.fromArray(S, b, j * bStride + L);
-            DoubleVector f = DoubleVector.broadcast(S, a[a0 + j * along]);
-            DoubleVector e = DoubleVector.broadcast(S, a[a1 + j * along]);
-            s = low.fma(f, s);
-            s1 = high.fma(f, s1);
-            t = low.fma(e, t);
-            t1 = high.fma(e, t1);
+            int c = j * along;
+            DoubleVector f0 = DoubleVector.broadcast(S, a[a0 + c]);
+            DoubleVector f1 = DoubleVector.broadcast(S, a[a1 + c]);
+            DoubleVector f2 = DoubleVector.broadcast(S, a[a2 + c]);
+            DoubleVector f3 = DoubleVector.broadcast(S, a[a3 + c]);
+            s0 = low.fma(f0, s0);
+            t0 = high.fma(f0, t0);
+            s1 = low.fma(f1, s1);
+            t1 = high.fma(f1, t1);
+            s2 = low.fma(f2, s2);
+            t2 = high.fma(f2, t2);
+            s3 = low.fma(f3, s3);
+            t3 = high.fma(f3, t3);
         }
-        s.intoArray(out, o0);
-        s1.intoArray(out, o0 + L);
-        t.intoArray(out, o1);
-        t1.intoArray(out, o1 + L);
+        int o = i * outStride;
+        s0.intoArray(out, o);
+        t0.intoArray(out, o + L);
+        o = i1 * outStride;
+        s1.intoArray(out, o);
+        t1.intoArray(out, o + L);
+        o = i2 * outStride;
+        s2.intoArray(out, o);
+        t2.intoArray(out, o + L);
+        o = i3 * outStride;
+        s3.intoArray(out, o);
+        t3.intoArray(out, o + L);
     }
 
     @Override
