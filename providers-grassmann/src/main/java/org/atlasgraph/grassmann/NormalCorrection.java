@@ -22,7 +22,8 @@ import java.util.Arrays;
  * smaller of Samuelson's ({@link #samuelson}, from tr E and ‖E‖_F; never above ‖E‖_F) and ‖E‖_∞,
  * the fewest n ≤ {@value #MAX_NODES} that reach {@value #TOLERANCE} are taken, each node costing one k×k inverse of
  * {@code I + u_j² E} (eigenvalues ≥ 1, perfectly conditioned): Gauss–Jordan without pivoting (k³), its rows as
- * vectors where the vector kernels are given (k ≤ 16), LAPACK's DPOTRF/DPOTRI where the native BLAS is (k ≥ 17),
+ * vectors where the vector kernels are given (k ≤ 16; there the nodes' eliminations run interleaved, pivot by pivot,
+ * as their latency, not their k³, bounds them), LAPACK's DPOTRF/DPOTRI where the native BLAS is (k ≥ 17),
  * else scalar loops. The k×k products go the same ways (on the vector kernels in rows of the span, as the kernel
  * keeps XᵀX and R, so that no vector load straddles two earlier stores). In the running mean of GPD(X, 2) samples
  * (400, t = 1/i) at {@value #TOLERANCE}, n averaged 3.99 at Gr(30,5), 3 at Gr(100,5), 2.24 at Gr(300,10) and 2 at
@@ -73,13 +74,15 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     private final double[] factor;
     private final double[] r0;
     private final double[] cholesky;
+    /** The vector kernels' inverses of the quadrature, one k×pitch block per node (else empty). */
+    private final double[] inverses;
     /** E·F, accumulated with F by the quadrature: Σ_j (w_j/u_j²)(I − (I + u_j² E)⁻¹). */
     private final double[] ef;
     /** The native BLAS for the k×k products and inverses, or {@code null}. */
     private final LargeKernels blas;
     /** The vector kernels for the k×k products and inverses, or {@code null}. */
     private final SmallKernels small;
-    /** The row length of {@code cholesky} and of the padded copies below: the vector kernels' span, else k. */
+    /** The row length of the padded copies below: the vector kernels' span, else k. */
     private final int pitch;
     /**
      * For the vector kernels (else empty), rows of {@code pitch} lanes: (XᵀX)R, E before symmetrizing and R·F; E, F
@@ -123,7 +126,8 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         values = eigen.values;
         factor = new double[kk];
         r0 = new double[kk];
-        cholesky = new double[k * pitch];
+        cholesky = new double[kk];
+        inverses = new double[small == null ? 0 : MAX_NODES * padded];
         ef = new double[kk];
     }
 
@@ -237,13 +241,7 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         }
         int nodes = nodes(Math.min(samuelson(trace, frobenius, k), rows));
         if (nodes > 0) {
-            Arrays.fill(factorPadded, 0);
-            Arrays.fill(efPadded, 0);
-            for (int j = 0; j < nodes; j++) {
-                double u2 = NODES[nodes][j] * NODES[nodes][j];
-                small.invert(ePadded, u2, cholesky, k);
-                small.accumulate(cholesky, WEIGHTS[nodes][j], WEIGHTS[nodes][j] / u2, factorPadded, efPadded, k);
-            }
+            small.quadrature(ePadded, NODES[nodes], WEIGHTS[nodes], nodes, inverses, factorPadded, efPadded, k);
             // Σθ² = tr(EF·F) = Σ_ab (EF)_ab F_ab (both symmetric).
             double sum = 0;
             for (int a = 0; a < k; a++) {
@@ -342,7 +340,7 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     /**
      * A ← A⁻¹ in place by Gauss–Jordan elimination without pivoting, for A = I + u²E (symmetric, eigenvalues in
      * [1, 1 + u²λ_max]: perfectly conditioned, every pivot ≥ 1): the scalar fallback of the vector kernels'
-     * {@link SmallKernels#invert}, same arithmetic. k³ multiply-adds where a Cholesky inverse needs k³/2, but as
+     * {@link SmallKernels#quadrature}, same arithmetic. k³ multiply-adds where a Cholesky inverse needs k³/2, but as
      * independent row updates instead of chains of dot products.
      */
     private void invert(double[] a) {

@@ -72,23 +72,21 @@ interface SmallKernels {
     boolean solve(double[] a, int aStride, double[] b, int k, double[] work, double[] out);
 
     /**
-     * The quadrature's sums, rows of {@link #span(int)} lanes (zeros beyond k): {@code f ← f + w·inverse} and
-     * {@code ef ← ef + v·(I − inverse)}.
+     * The Gauss–Legendre sums of {@link NormalCorrection}: with A_j = (I + u_j² e)⁻¹ for the given nodes u_j,
+     * {@code f = Σ_j w_j A_j} and {@code ef = Σ_j (w_j/u_j²)(I − A_j)}, rows of {@link #span(int)} lanes (zeros
+     * beyond k). Each inverse by Gauss–Jordan elimination without pivoting, for matrices whose pivots stay well away
+     * from zero (I + u²E with E positive semidefinite); the eliminations of the nodes run interleaved, pivot by pivot.
      *
-     * @param inverse k×k, not modified
-     * @param f       updated in place
-     * @param ef      updated in place
+     * @param e       k×k, rows of the span (zeros beyond k), not modified
+     * @param nodes   u_j, the first {@code count} read
+     * @param weights w_j, the first {@code count} read
+     * @param count   the number of nodes, at least 1
+     * @param work    scratch of length at least count·k·{@link #span(int)}
+     * @param f       receives the first sum
+     * @param ef      receives the second sum
      */
-    void accumulate(double[] inverse, double w, double v, double[] f, double[] ef, int k);
-
-    /**
-     * a = (I + scale·e)⁻¹ by Gauss–Jordan elimination without pivoting, rows of {@link #span(int)} lanes (zeros
-     * beyond k): for matrices whose pivots stay well away from zero, as I + u²E with E positive semidefinite.
-     *
-     * @param e k×k, not modified
-     * @param a receives the inverse (may not alias e)
-     */
-    void invert(double[] e, double scale, double[] a, int k);
+    void quadrature(double[] e, double[] nodes, double[] weights, int count, double[] work, double[] f, double[] ef,
+                    int k);
 
     /**
      * The output pass: P = X_J R row by row (rows {@code lower[i]} of X), then in one flat pass

@@ -24,7 +24,7 @@ final class VectorKernels implements SmallKernels {
     /** The span of a row of two vectors. */
     private static final int L2 = 2 * L;
     private static final int ROWS = 4;
-    /** The identity of order L and of order 2L, rows of L and 2L lanes: the unit rows of {@link #invert}. */
+    /** The identity of order L and of order 2L, rows of L and 2L lanes: the unit rows of {@link #quadrature}. */
     private static final double[] IDENTITY_1 = identity(L);
     private static final double[] IDENTITY_2 = identity(2 * L);
 
@@ -72,7 +72,17 @@ final class VectorKernels implements SmallKernels {
         int span = span(k);
         int safe = n * k >= span ? (n * k - span) / k + 1 : 0;
         if (span == L) {
+            // Rows of W̃ are read whole too (r·kPad + L ≤ n·kPad).
+            safe = Math.min(safe, n * kPad >= L ? (n * kPad - L) / kPad + 1 : 0);
             both1(wide, kPad, x, k, g, self, safe);
+            // both1 leaves Gᵀ: G in place of it, before the rows left to scalar code add to G.
+            for (int a = 0; a < k; a++) {
+                for (int c = 0; c < a; c++) {
+                    double v = g[a * L + c];
+                    g[a * L + c] = g[c * L + a];
+                    g[c * L + a] = v;
+                }
+            }
         } else {
             both2(wide, kPad, x, k, g, self, safe);
         }
@@ -89,9 +99,11 @@ final class VectorKernels implements SmallKernels {
     }
 
     /**
-     * k ≤ L: G and XᵀX over rows 0..safe−1, blocks of four rows of each, one row of X per iteration (eight sums). The
-     * broadcasts x[r][a0..a0+3] may read past row r's k entries into the next row (inside X, as r·k + span ≤ n·k and
-     * the block stays within the span); those sums belong to rows a ≥ k, which are not stored.
+     * k ≤ L: Gᵀ and XᵀX over rows 0..safe−1, blocks of four rows of each, one row of X per iteration (eight sums):
+     * row c of Gᵀ gathers x_rc·w̃_r and row c of XᵀX x_rc·x_r, one broadcast of x_rc for both and whole rows of W̃
+     * and X as vectors (lanes beyond k read past the row, unspecified). The broadcasts x[r][a0..a0+3] may read past
+     * row r's k entries into the next row (inside X, as r·k + span ≤ n·k and the block stays within the span); those
+     * sums belong to rows a ≥ k, which are not stored.
      */
     private static void both1(double[] wide, int kPad, double[] x, int k, double[] g, double[] self, int safe) {
         // A last row by itself (k = 1, 5): four rows' sums for one would spend three quarters of its pass on rows
@@ -110,16 +122,20 @@ final class VectorKernels implements SmallKernels {
             for (int r = 0; r < safe; r++) {
                 int o = r * k;
                 DoubleVector u = DoubleVector.fromArray(S, x, o);
-                int w = r * kPad + a0;
-                s0 = u.fma(DoubleVector.broadcast(S, wide[w]), s0);
-                s1 = u.fma(DoubleVector.broadcast(S, wide[w + 1]), s1);
-                s2 = u.fma(DoubleVector.broadcast(S, wide[w + 2]), s2);
-                s3 = u.fma(DoubleVector.broadcast(S, wide[w + 3]), s3);
+                DoubleVector w = DoubleVector.fromArray(S, wide, r * kPad);
                 o += a0;
-                q0 = u.fma(DoubleVector.broadcast(S, x[o]), q0);
-                q1 = u.fma(DoubleVector.broadcast(S, x[o + 1]), q1);
-                q2 = u.fma(DoubleVector.broadcast(S, x[o + 2]), q2);
-                q3 = u.fma(DoubleVector.broadcast(S, x[o + 3]), q3);
+                DoubleVector x0 = DoubleVector.broadcast(S, x[o]);
+                DoubleVector x1 = DoubleVector.broadcast(S, x[o + 1]);
+                DoubleVector x2 = DoubleVector.broadcast(S, x[o + 2]);
+                DoubleVector x3 = DoubleVector.broadcast(S, x[o + 3]);
+                s0 = w.fma(x0, s0);
+                s1 = w.fma(x1, s1);
+                s2 = w.fma(x2, s2);
+                s3 = w.fma(x3, s3);
+                q0 = u.fma(x0, q0);
+                q1 = u.fma(x1, q1);
+                q2 = u.fma(x2, q2);
+                q3 = u.fma(x3, q3);
             }
             store(g, k, a0, s0, s1, s2, s3);
             store(self, k, a0, q0, q1, q2, q3);
@@ -132,8 +148,8 @@ final class VectorKernels implements SmallKernels {
     }
 
     /**
-     * The last five rows a0..a0+4 = k − 1 of G and of XᵀX (k ≤ L, k mod 4 = 1) over rows 0..safe−1, one row of X per
-     * iteration (ten sums); past-the-row broadcasts as in {@link #both1}.
+     * The last five rows a0..a0+4 = k − 1 of Gᵀ and of XᵀX (k ≤ L, k mod 4 = 1) over rows 0..safe−1, one row of X
+     * per iteration (ten sums); past-the-row reads as in {@link #both1}.
      */
     private static void bothFive1(double[] wide, int kPad, double[] x, int k, double[] g, double[] self, int safe,
                                   int a0) {
@@ -150,18 +166,23 @@ final class VectorKernels implements SmallKernels {
         for (int r = 0; r < safe; r++) {
             int o = r * k;
             DoubleVector u = DoubleVector.fromArray(S, x, o);
-            int w = r * kPad + a0;
-            s0 = u.fma(DoubleVector.broadcast(S, wide[w]), s0);
-            s1 = u.fma(DoubleVector.broadcast(S, wide[w + 1]), s1);
-            s2 = u.fma(DoubleVector.broadcast(S, wide[w + 2]), s2);
-            s3 = u.fma(DoubleVector.broadcast(S, wide[w + 3]), s3);
-            s4 = u.fma(DoubleVector.broadcast(S, wide[w + 4]), s4);
+            DoubleVector w = DoubleVector.fromArray(S, wide, r * kPad);
             o += a0;
-            q0 = u.fma(DoubleVector.broadcast(S, x[o]), q0);
-            q1 = u.fma(DoubleVector.broadcast(S, x[o + 1]), q1);
-            q2 = u.fma(DoubleVector.broadcast(S, x[o + 2]), q2);
-            q3 = u.fma(DoubleVector.broadcast(S, x[o + 3]), q3);
-            q4 = u.fma(DoubleVector.broadcast(S, x[o + 4]), q4);
+            DoubleVector x0 = DoubleVector.broadcast(S, x[o]);
+            DoubleVector x1 = DoubleVector.broadcast(S, x[o + 1]);
+            DoubleVector x2 = DoubleVector.broadcast(S, x[o + 2]);
+            DoubleVector x3 = DoubleVector.broadcast(S, x[o + 3]);
+            DoubleVector x4 = DoubleVector.broadcast(S, x[o + 4]);
+            s0 = w.fma(x0, s0);
+            s1 = w.fma(x1, s1);
+            s2 = w.fma(x2, s2);
+            s3 = w.fma(x3, s3);
+            s4 = w.fma(x4, s4);
+            q0 = u.fma(x0, q0);
+            q1 = u.fma(x1, q1);
+            q2 = u.fma(x2, q2);
+            q3 = u.fma(x3, q3);
+            q4 = u.fma(x4, q4);
         }
         store(g, k, a0, s0, s1, s2, s3);
         store(self, k, a0, q0, q1, q2, q3);
@@ -169,7 +190,7 @@ final class VectorKernels implements SmallKernels {
         q4.intoArray(self, (a0 + 4) * L);
     }
 
-    /** Row a of G and of XᵀX (k ≤ L) over rows 0..safe−1, two rows of X per iteration (four sums). */
+    /** Row a of Gᵀ and of XᵀX (k ≤ L) over rows 0..safe−1, two rows of X per iteration (four sums). */
     private static void bothRow1(double[] wide, int kPad, double[] x, int k, double[] g, double[] self, int safe,
                                  int a) {
         DoubleVector s0 = DoubleVector.zero(S);
@@ -179,17 +200,17 @@ final class VectorKernels implements SmallKernels {
         int r = 0;
         for (; r + 1 < safe; r += 2) {
             int o = r * k;
-            DoubleVector u = DoubleVector.fromArray(S, x, o);
-            DoubleVector v = DoubleVector.fromArray(S, x, o + k);
-            s0 = u.fma(DoubleVector.broadcast(S, wide[r * kPad + a]), s0);
-            q0 = u.fma(DoubleVector.broadcast(S, x[o + a]), q0);
-            s1 = v.fma(DoubleVector.broadcast(S, wide[(r + 1) * kPad + a]), s1);
-            q1 = v.fma(DoubleVector.broadcast(S, x[o + k + a]), q1);
+            DoubleVector x0 = DoubleVector.broadcast(S, x[o + a]);
+            DoubleVector x1 = DoubleVector.broadcast(S, x[o + k + a]);
+            s0 = DoubleVector.fromArray(S, wide, r * kPad).fma(x0, s0);
+            q0 = DoubleVector.fromArray(S, x, o).fma(x0, q0);
+            s1 = DoubleVector.fromArray(S, wide, (r + 1) * kPad).fma(x1, s1);
+            q1 = DoubleVector.fromArray(S, x, o + k).fma(x1, q1);
         }
         if (r < safe) {
-            DoubleVector u = DoubleVector.fromArray(S, x, r * k);
-            s0 = u.fma(DoubleVector.broadcast(S, wide[r * kPad + a]), s0);
-            q0 = u.fma(DoubleVector.broadcast(S, x[r * k + a]), q0);
+            DoubleVector x0 = DoubleVector.broadcast(S, x[r * k + a]);
+            s0 = DoubleVector.fromArray(S, wide, r * kPad).fma(x0, s0);
+            q0 = DoubleVector.fromArray(S, x, r * k).fma(x0, q0);
         }
         s0.add(s1).intoArray(g, a * L);
         q0.add(q1).intoArray(self, a * L);
@@ -281,55 +302,111 @@ final class VectorKernels implements SmallKernels {
                          int outStride, int k) {
         int across = transposeA ? 1 : aStride;
         int along = transposeA ? aStride : 1;
-        // Two rows of out at a time: each row of b loaded once for both, two independent chains of multiply-adds.
-        for (int i = 0; i < k; i += 2) {
-            int i1 = Math.min(i + 1, k - 1);
-            if (span(k) == L) {
-                multiply1(a, i * across, i1 * across, along, b, bStride, out, i * outStride, i1 * outStride, k);
-            } else {
-                multiply2(a, i * across, i1 * across, along, b, bStride, out, i * outStride, i1 * outStride, k);
-            }
+        if (span(k) == L) {
+            multiplyAll1(a, across, along, b, bStride, out, outStride, k);
+            return;
+        }
+        // Four rows of out at a time: each row of b loaded once for them, eight independent chains of multiply-adds.
+        for (int i = 0; i < k; i += 4) {
+            multiply2(a, across, along, b, bStride, out, outStride, i, k);
         }
     }
 
     /**
-     * k ≤ L: rows i and i1 of out (a's rows start at a0 and a1, entries {@code along} apart), stored in increasing
-     * order (i1 = i for the last row of an odd k).
+     * k ≤ L: all rows of out in one loop over the rows of b, L chains of multiply-adds (rows i ≥ k repeat row k − 1,
+     * whose result they store again in its place: no branch on k, and every store in increasing order).
      */
-    private static void multiply1(double[] a, int a0, int a1, int along, double[] b, int bStride, double[] out,
-                                  int o0, int o1, int k) {
-        DoubleVector s = DoubleVector.zero(S);
-        DoubleVector t = s;
+    private static void multiplyAll1(double[] a, int across, int along, double[] b, int bStride, double[] out,
+                                     int outStride, int k) {
+        int last = k - 1;
+        int a1 = Math.min(1, last) * across;
+        int a2 = Math.min(2, last) * across;
+        int a3 = Math.min(3, last) * across;
+        int a4 = Math.min(4, last) * across;
+        int a5 = Math.min(5, last) * across;
+        int a6 = Math.min(6, last) * across;
+        int a7 = Math.min(7, last) * across;
+        DoubleVector s0 = DoubleVector.zero(S);
+        DoubleVector s1 = s0;
+        DoubleVector s2 = s0;
+        DoubleVector s3 = s0;
+        DoubleVector s4 = s0;
+        DoubleVector s5 = s0;
+        DoubleVector s6 = s0;
+        DoubleVector s7 = s0;
         for (int j = 0; j < k; j++) {
             DoubleVector bj = DoubleVector.fromArray(S, b, j * bStride);
-            s = bj.fma(DoubleVector.broadcast(S, a[a0 + j * along]), s);
-            t = bj.fma(DoubleVector.broadcast(S, a[a1 + j * along]), t);
+            int c = j * along;
+            s0 = bj.fma(DoubleVector.broadcast(S, a[c]), s0);
+            s1 = bj.fma(DoubleVector.broadcast(S, a[a1 + c]), s1);
+            s2 = bj.fma(DoubleVector.broadcast(S, a[a2 + c]), s2);
+            s3 = bj.fma(DoubleVector.broadcast(S, a[a3 + c]), s3);
+            s4 = bj.fma(DoubleVector.broadcast(S, a[a4 + c]), s4);
+            s5 = bj.fma(DoubleVector.broadcast(S, a[a5 + c]), s5);
+            s6 = bj.fma(DoubleVector.broadcast(S, a[a6 + c]), s6);
+            s7 = bj.fma(DoubleVector.broadcast(S, a[a7 + c]), s7);
         }
-        s.intoArray(out, o0);
-        t.intoArray(out, o1);
+        s0.intoArray(out, 0);
+        s1.intoArray(out, Math.min(1, last) * outStride);
+        s2.intoArray(out, Math.min(2, last) * outStride);
+        s3.intoArray(out, Math.min(3, last) * outStride);
+        s4.intoArray(out, Math.min(4, last) * outStride);
+        s5.intoArray(out, Math.min(5, last) * outStride);
+        s6.intoArray(out, Math.min(6, last) * outStride);
+        s7.intoArray(out, Math.min(7, last) * outStride);
     }
 
-    /** L &lt; k ≤ 2L: as {@link #multiply1} with two vectors per row. */
-    private static void multiply2(double[] a, int a0, int a1, int along, double[] b, int bStride, double[] out,
-                                  int o0, int o1, int k) {
-        DoubleVector s = DoubleVector.zero(S);
-        DoubleVector s1 = s;
-        DoubleVector t = s;
-        DoubleVector t1 = s;
+    /**
+     * L &lt; k ≤ 2L: rows i..i+3 of out, two vectors per row (rows beyond k repeat row k − 1, whose result they store
+     * again in its place), stored in increasing order.
+     */
+    private static void multiply2(double[] a, int across, int along, double[] b, int bStride, double[] out,
+                                  int outStride, int i, int k) {
+        int last = k - 1;
+        int i1 = Math.min(i + 1, last);
+        int i2 = Math.min(i + 2, last);
+        int i3 = Math.min(i + 3, last);
+        int a0 = i * across;
+        int a1 = i1 * across;
+        int a2 = i2 * across;
+        int a3 = i3 * across;
+        DoubleVector s0 = DoubleVector.zero(S);
+        DoubleVector t0 = s0;
+        DoubleVector s1 = s0;
+        DoubleVector t1 = s0;
+        DoubleVector s2 = s0;
+        DoubleVector t2 = s0;
+        DoubleVector s3 = s0;
+        DoubleVector t3 = s0;
         for (int j = 0; j < k; j++) {
             DoubleVector low = DoubleVector.fromArray(S, b, j * bStride);
             DoubleVector high = DoubleVector.fromArray(S, b, j * bStride + L);
-            DoubleVector f = DoubleVector.broadcast(S, a[a0 + j * along]);
-            DoubleVector e = DoubleVector.broadcast(S, a[a1 + j * along]);
-            s = low.fma(f, s);
-            s1 = high.fma(f, s1);
-            t = low.fma(e, t);
-            t1 = high.fma(e, t1);
+            int c = j * along;
+            DoubleVector f0 = DoubleVector.broadcast(S, a[a0 + c]);
+            DoubleVector f1 = DoubleVector.broadcast(S, a[a1 + c]);
+            DoubleVector f2 = DoubleVector.broadcast(S, a[a2 + c]);
+            DoubleVector f3 = DoubleVector.broadcast(S, a[a3 + c]);
+            s0 = low.fma(f0, s0);
+            t0 = high.fma(f0, t0);
+            s1 = low.fma(f1, s1);
+            t1 = high.fma(f1, t1);
+            s2 = low.fma(f2, s2);
+            t2 = high.fma(f2, t2);
+            s3 = low.fma(f3, s3);
+            t3 = high.fma(f3, t3);
         }
-        s.intoArray(out, o0);
-        s1.intoArray(out, o0 + L);
-        t.intoArray(out, o1);
-        t1.intoArray(out, o1 + L);
+        int o = i * outStride;
+        s0.intoArray(out, o);
+        t0.intoArray(out, o + L);
+        o = i1 * outStride;
+        s1.intoArray(out, o);
+        t1.intoArray(out, o + L);
+        o = i2 * outStride;
+        s2.intoArray(out, o);
+        t2.intoArray(out, o + L);
+        o = i3 * outStride;
+        s3.intoArray(out, o);
+        t3.intoArray(out, o + L);
     }
 
     @Override
@@ -407,51 +484,78 @@ final class VectorKernels implements SmallKernels {
     }
 
     @Override
-    public void accumulate(double[] inverse, double w, double v, double[] f, double[] ef, int k) {
+    public void quadrature(double[] e, double[] nodes, double[] weights, int count, double[] work, double[] f,
+                           double[] ef, int k) {
         int span = span(k);
+        int size = k * span;
         double[] identity = span == L ? IDENTITY_1 : IDENTITY_2;
-        DoubleVector wv = DoubleVector.broadcast(S, w);
-        DoubleVector vv = DoubleVector.broadcast(S, v);
-        for (int j = 0; j < k * span; j += L) {
-            DoubleVector inv = DoubleVector.fromArray(S, inverse, j);
-            inv.fma(wv, DoubleVector.fromArray(S, f, j)).intoArray(f, j);
-            DoubleVector.fromArray(S, identity, j).sub(inv).fma(vv, DoubleVector.fromArray(S, ef, j)).intoArray(ef, j);
+        for (int j = 0; j < count; j++) {
+            DoubleVector c = DoubleVector.broadcast(S, nodes[j] * nodes[j]);
+            int base = j * size;
+            for (int q = 0; q < size; q += L) {
+                DoubleVector.fromArray(S, e, q).fma(c, DoubleVector.fromArray(S, identity, q))
+                        .intoArray(work, base + q);
+            }
+        }
+        // Pivot by pivot across the matrices: their eliminations are independent chains of latency, interleaved.
+        for (int p = 0; p < k; p++) {
+            for (int j = 0; j < count; j++) {
+                if (span == L) {
+                    pivot1(work, j * size, p, k, identity);
+                } else {
+                    pivot2(work, j * size, p, k, identity);
+                }
+            }
+        }
+        for (int q = 0; q < size; q += L) {
+            DoubleVector unit = DoubleVector.fromArray(S, identity, q);
+            DoubleVector fs = DoubleVector.zero(S);
+            DoubleVector es = fs;
+            for (int j = 0; j < count; j++) {
+                DoubleVector inv = DoubleVector.fromArray(S, work, j * size + q);
+                fs = inv.fma(DoubleVector.broadcast(S, weights[j]), fs);
+                es = unit.sub(inv).fma(DoubleVector.broadcast(S, weights[j] / (nodes[j] * nodes[j])), es);
+            }
+            fs.intoArray(f, q);
+            es.intoArray(ef, q);
         }
     }
 
-    @Override
-    public void invert(double[] e, double scale, double[] a, int k) {
-        int span = span(k);
-        double[] identity = span == L ? IDENTITY_1 : IDENTITY_2;
-        DoubleVector c = DoubleVector.broadcast(S, scale);
-        for (int j = 0; j < k * span; j += L) {
-            DoubleVector.fromArray(S, e, j).fma(c, DoubleVector.fromArray(S, identity, j)).intoArray(a, j);
-        }
-        // Pivot p: u = (row_p + e_p)/a_pp, row_p ← u − e_p, row_i ← row_i − a_ip·u. Lane p of u is 1 + 1/a_pp, so
-        // that row_i gets −a_ip/a_pp there: the Gauss–Jordan step without scalar stores into rows about to be loaded
-        // as vectors (a store the load cannot forward from stalls it).
-        for (int p = 0; p < k; p++) {
-            int po = p * span;
-            DoubleVector d = DoubleVector.broadcast(S, 1 / a[po + p]);
-            DoubleVector unit = DoubleVector.fromArray(S, identity, po);
-            DoubleVector low = DoubleVector.fromArray(S, a, po).add(unit).mul(d);
-            low.sub(unit).intoArray(a, po);
-            DoubleVector high = low;
-            DoubleVector eHigh = low;
-            if (span != L) {
-                eHigh = DoubleVector.fromArray(S, identity, po + L);
-                high = DoubleVector.fromArray(S, a, po + L).add(eHigh).mul(d);
-                high.sub(eHigh).intoArray(a, po + L);
+    /**
+     * Gauss–Jordan step at pivot p of the inversion in place of the matrix at {@code base} (rows of one vector).
+     * Pivot p: u = (row_p + e_p)/a_pp, row_p ← u − e_p, row_i ← row_i − a_ip·u. Lane p of u is 1 + 1/a_pp, so
+     * that row_i gets −a_ip/a_pp there: the step without scalar stores into rows about to be loaded as vectors (a
+     * store the load cannot forward from stalls it).
+     */
+    private static void pivot1(double[] a, int base, int p, int k, double[] identity) {
+        int po = base + p * L;
+        DoubleVector unit = DoubleVector.fromArray(S, identity, p * L);
+        DoubleVector u = DoubleVector.fromArray(S, a, po).add(unit).mul(DoubleVector.broadcast(S, 1 / a[po + p]));
+        u.sub(unit).intoArray(a, po);
+        for (int i = 0; i < k; i++) {
+            if (i != p) {
+                int io = base + i * L;
+                u.fma(DoubleVector.broadcast(S, -a[io + p]), DoubleVector.fromArray(S, a, io)).intoArray(a, io);
             }
-            for (int i = 0; i < k; i++) {
-                if (i != p) {
-                    int io = i * span;
-                    DoubleVector f = DoubleVector.broadcast(S, -a[io + p]);
-                    low.fma(f, DoubleVector.fromArray(S, a, io)).intoArray(a, io);
-                    if (span != L) {
-                        high.fma(f, DoubleVector.fromArray(S, a, io + L)).intoArray(a, io + L);
-                    }
-                }
+        }
+    }
+
+    /** {@link #pivot1} on rows of two vectors. */
+    private static void pivot2(double[] a, int base, int p, int k, double[] identity) {
+        int po = base + p * L2;
+        DoubleVector d = DoubleVector.broadcast(S, 1 / a[po + p]);
+        DoubleVector unit = DoubleVector.fromArray(S, identity, p * L2);
+        DoubleVector unitHigh = DoubleVector.fromArray(S, identity, p * L2 + L);
+        DoubleVector low = DoubleVector.fromArray(S, a, po).add(unit).mul(d);
+        DoubleVector high = DoubleVector.fromArray(S, a, po + L).add(unitHigh).mul(d);
+        low.sub(unit).intoArray(a, po);
+        high.sub(unitHigh).intoArray(a, po + L);
+        for (int i = 0; i < k; i++) {
+            if (i != p) {
+                int io = base + i * L2;
+                DoubleVector f = DoubleVector.broadcast(S, -a[io + p]);
+                low.fma(f, DoubleVector.fromArray(S, a, io)).intoArray(a, io);
+                high.fma(f, DoubleVector.fromArray(S, a, io + L)).intoArray(a, io + L);
             }
         }
     }

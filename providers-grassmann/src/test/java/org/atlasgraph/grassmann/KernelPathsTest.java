@@ -306,4 +306,47 @@ class KernelPathsTest {
             assertThat(GrassmannKernels.ingest(chart, x, out, ws)).as("singular X_U in the chart frame").isFalse();
         }
     }
+
+    /**
+     * The vector kernels' Gram passes, G = W̃ᵀX alone and with XᵀX, against EJML: every k they take (one vector per
+     * row and two, the blocks of four rows, the fused last five, a last row alone), with n such that the last rows
+     * are left to their scalar code; W̃ with zero columns beyond k, and garbage in the outputs beforehand.
+     */
+    @ParameterizedTest(name = "k={0} n={1}")
+    @CsvSource({"1,7", "2,9", "3,8", "4,11", "5,13", "5,100", "6,12", "7,10", "8,17", "9,19", "10,23", "10,300",
+            "13,29", "16,35"})
+    void vectorGramPassesMatchEjml(int k, int n) {
+        SmallKernels small = GrassmannKernels.VECTOR;
+        assumeTrue(small != null && k <= small.maxK(), "no vector kernels for this k");
+        SplittableRandom rng = new SplittableRandom(SEED + 31L * k + n);
+        int kPad = (k + 3) & ~3;
+        int span = small.span(k);
+        double[] x = Reference.gaussian(rng, n, k);
+        double[] w = Reference.gaussian(rng, n, k);
+        double[] wide = new double[n * kPad];
+        for (int r = 0; r < n; r++) {
+            System.arraycopy(w, r * k, wide, r * kPad, k);
+        }
+        DMatrixRMaj g = new DMatrixRMaj(k, k);
+        CommonOps_DDRM.multTransA(Reference.matrix(n, k, w), Reference.matrix(n, k, x), g);
+        DMatrixRMaj self = new DMatrixRMaj(k, k);
+        CommonOps_DDRM.multTransA(Reference.matrix(n, k, x), Reference.matrix(n, k, x), self);
+        int length = Math.max(k * k, k * span) + span;
+        double[] alone = new double[length];
+        double[] both = new double[length];
+        double[] gram = new double[length];
+        java.util.Arrays.fill(alone, 1e9);
+        java.util.Arrays.fill(both, 1e9);
+        java.util.Arrays.fill(gram, 1e9);
+        small.gram(wide, kPad, x, n, k, alone);
+        small.gram(wide, kPad, x, n, k, both, gram);
+        double tol = 1e-12 * n;
+        for (int a = 0; a < k; a++) {
+            for (int c = 0; c < k; c++) {
+                assertThat(alone[a * span + c]).as("G (%d, %d)", a, c).isCloseTo(g.get(a, c), within(tol));
+                assertThat(both[a * span + c]).as("G beside XᵀX (%d, %d)", a, c).isCloseTo(g.get(a, c), within(tol));
+                assertThat(gram[a * span + c]).as("XᵀX (%d, %d)", a, c).isCloseTo(self.get(a, c), within(tol));
+            }
+        }
+    }
 }

@@ -219,17 +219,43 @@ class NormalCorrectionTest {
                         .isCloseTo(ab.data[i * k + c], within(1e-12 * k));
             }
         }
-        // f ← f + w·b, ef ← ef + v·(I − b) on padded rows.
-        double[] f = outPadded.clone();
-        double[] ef = bPadded.clone();
-        small.accumulate(bPadded, 0.3, 2.5, f, ef, k);
+        // The quadrature's sums over three nodes, each inverse (I + u²E)⁻¹ by EJML: E = BᵀB/k (positive
+        // semidefinite), padded with zeros beyond k; the outputs hold garbage before.
+        DMatrixRMaj e = new DMatrixRMaj(k, k);
+        CommonOps_DDRM.multTransA(Reference.matrix(k, k, b), Reference.matrix(k, k, b), e);
+        CommonOps_DDRM.scale(1.0 / k, e);
+        double[] ePadded = new double[k * span];
         for (int i = 0; i < k; i++) {
-            for (int c = 0; c < k; c++) {
-                double bic = b[i * k + c];
-                assertThat(f[i * span + c]).as("f (%d, %d)", i, c)
-                        .isCloseTo(outPadded[i * span + c] + 0.3 * bic, within(1e-12 * k));
-                assertThat(ef[i * span + c]).as("ef (%d, %d)", i, c)
-                        .isCloseTo(bic + 2.5 * ((i == c ? 1 : 0) - bic), within(1e-12));
+            System.arraycopy(e.data, i * k, ePadded, i * span, k);
+        }
+        double[] nodes = {0.2, 0.55, 0.9};
+        double[] weights = {0.25, 0.35, 0.4};
+        double[] f = new double[k * span];
+        double[] ef = new double[k * span];
+        Arrays.fill(f, 7);
+        Arrays.fill(ef, 7);
+        small.quadrature(ePadded, nodes, weights, nodes.length, new double[nodes.length * k * span], f, ef, k);
+        double[] fExpected = new double[k * k];
+        double[] efExpected = new double[k * k];
+        for (int j = 0; j < nodes.length; j++) {
+            DMatrixRMaj shifted = e.copy();
+            CommonOps_DDRM.scale(nodes[j] * nodes[j], shifted);
+            for (int i = 0; i < k; i++) {
+                shifted.add(i, i, 1);
+            }
+            assertThat(CommonOps_DDRM.invert(shifted)).as("EJML inverts I + u²E").isTrue();
+            for (int i = 0; i < k * k; i++) {
+                double identity = i % (k + 1) == 0 ? 1 : 0;
+                fExpected[i] += weights[j] * shifted.data[i];
+                efExpected[i] += weights[j] / (nodes[j] * nodes[j]) * (identity - shifted.data[i]);
+            }
+        }
+        for (int i = 0; i < k; i++) {
+            for (int c = 0; c < span; c++) {
+                double fic = c < k ? fExpected[i * k + c] : 0;
+                double efic = c < k ? efExpected[i * k + c] : 0;
+                assertThat(f[i * span + c]).as("f (%d, %d)", i, c).isCloseTo(fic, within(1e-12 * k));
+                assertThat(ef[i * span + c]).as("ef (%d, %d)", i, c).isCloseTo(efic, within(1e-12 * k));
             }
         }
     }
