@@ -31,7 +31,7 @@ import org.atlasgraph.api.capability.RunningMean;
  * quasi-Euclidean state ({@link ChartRunningMean}) instead reports a sample nothing reaches, and the mean names it.
  */
 final class RunningMeanEstimator implements MeanEstimator {
-    /** The bound a of the re-centring rule: estimates within 0.1% of the exact scheme's in the bias table. */
+    /** The bound a of the re-centring rule: errors within 0.2% of the exact scheme's in the bias table. */
     static final double RECENTRE_BOUND = 0.3;
 
     private final Manifold manifold;
