@@ -122,6 +122,8 @@ public final class FrechetBiasTable {
             cases.add(gpd(Grassmann.of(nk[0], nk[1]), 2, large));
         }
         cases.add(gpd(Grassmann.of(10, 3), 1.05, small));
+        // Many small principal angles (issue 15): re-centred on the largest angle, not on the distance.
+        cases.add(gpd(Grassmann.of(200, 40), 2, small / 5));
         cases.add(grassmannTwoPoints(small));
         cases.add(sphereMixture(small));
         cases.add(hemisphere(small));

@@ -277,6 +277,11 @@ final class BlasKernels implements LargeKernels {
     }
 
     @Override
+    public boolean cholesky(double[] a, int k) {
+        return openblas.LAPACKE_dpotrf(LAPACK_ROW, (byte) 'L', k, a, k) == 0;
+    }
+
+    @Override
     public boolean symmetricEigen(double[] a, int k, double[] values) {
         return openblas.LAPACKE_dsyevd(LAPACK_ROW, (byte) 'V', (byte) 'U', k, a, k, values) == 0;
     }

@@ -62,6 +62,14 @@ interface LargeKernels {
     boolean invertSpd(double[] a, int k);
 
     /**
+     * Whether a symmetric k×k A, row-major, is positive definite (LAPACK's DPOTRF; only the lower triangle is read):
+     * A is overwritten with its Cholesky factor.
+     *
+     * @return {@code false} when the factorization fails (A not positive definite, or not finite)
+     */
+    boolean cholesky(double[] a, int k);
+
+    /**
      * The eigendecomposition of a symmetric k×k A, row-major (LAPACK's DSYEVD, divide and conquer; only the upper
      * triangle is read): A is overwritten with the orthonormal eigenvectors as its columns.
      *

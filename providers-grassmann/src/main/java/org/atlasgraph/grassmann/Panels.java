@@ -144,4 +144,41 @@ final class Panels {
             }
         }
     }
+
+    /**
+     * Whether a symmetric k×k A (row-major, only its lower triangle read) is positive definite: its Cholesky
+     * factorization runs through (LAPACK's DPOTRF where the native BLAS is given, else the loops; k³/6 multiply-adds),
+     * every pivot positive and finite. A test to rounding: A = μI − S is positive definite exactly when μ exceeds every
+     * eigenvalue of S, which certifies an upper bound on the largest without computing it.
+     *
+     * @param a    k×k, overwritten (with the factor)
+     * @param blas the native BLAS, or {@code null}
+     * @return {@code true} when A is positive definite
+     */
+    static boolean positiveDefinite(double[] a, int k, LargeKernels blas) {
+        if (blas != null) {
+            return blas.cholesky(a, k);
+        }
+        for (int j = 0; j < k; j++) {
+            int jo = j * k;
+            double pivot = a[jo + j];
+            for (int c = 0; c < j; c++) {
+                pivot -= a[jo + c] * a[jo + c];
+            }
+            if (!(pivot > 0) || pivot == Double.POSITIVE_INFINITY) {
+                return false;
+            }
+            double root = Math.sqrt(pivot);
+            a[jo + j] = root;
+            for (int i = j + 1; i < k; i++) {
+                int io = i * k;
+                double v = a[io + j];
+                for (int c = 0; c < j; c++) {
+                    v -= a[io + c] * a[jo + c];
+                }
+                a[io + j] = v / root;
+            }
+        }
+        return true;
+    }
 }

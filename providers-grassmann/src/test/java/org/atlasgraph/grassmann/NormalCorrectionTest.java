@@ -89,6 +89,15 @@ class NormalCorrectionTest {
             }
         }
         assertThat(correction.squaredDistance()).as("Σθ²").isCloseTo(expectedSquares, within(1e-10));
+        // The largest principal angle is `angle`: bounded above always; within the certified factor from k = 17
+        // (λ ≤ 1.15·λ_max) and where the eigendecomposition was taken (beyond 45°: exact).
+        assertThat(correction.largestAngle()).as("bound on the largest principal angle")
+                .isGreaterThanOrEqualTo(angle - 1e-12);
+        if (k >= GrassmannKernels.BLAS_FROM_K || angle > Math.PI / 4) {
+            double tangent = Math.tan(angle) * Math.sqrt(NormalCorrection.CERTIFY_MARGIN);
+            assertThat(correction.largestAngle()).as("certified bound on the largest principal angle")
+                    .isLessThanOrEqualTo(Math.atan(tangent) + 1e-12);
+        }
     }
 
     /**

@@ -64,6 +64,17 @@ public interface RunningMean extends Capability {
          */
         double spread();
 
+        /**
+         * @return q, the running mean (with the same weights) of the squares of the samples' curvature norms
+         *     ‖Log_c X‖_R: norms, at most the metric's, in which the curvature term of the update obeys
+         *     {@code ‖R(m, ν)ν‖ ≤ C·K·‖m‖·‖ν‖_R²} for sectional curvatures of size K and a constant C of order one; or
+         *     upper bounds on them. The default is the spread itself (‖·‖_R the metric's norm); on the Grassmannian
+         *     ‖ν‖_R is the largest principal angle, up to √k times below the distance
+         */
+        default double curvatureSpread() {
+            return spread();
+        }
+
         /** Moves the centre to the estimate: the same point, now at the centre of a chart (m = 0). */
         void recentre();
 

@@ -9,14 +9,16 @@ import org.atlasgraph.api.capability.RunningMean;
  * Drives a {@link RunningMean} state through the samples, and decides when its chart centre moves to the estimate.
  *
  * <p><b>The re-centring rule</b> (the consistent atlas scheme). Before the (i+1)-th sample the centre moves to the
- * estimate when {@code i·‖m‖²·s ≥ a²}, with ‖m‖ the estimate's distance from the centre
+ * estimate when {@code i·‖m‖²·q² ≥ a²·s}, with ‖m‖ the estimate's distance from the centre
  * ({@link RunningMean.State#offset}), s the running mean of the samples' squared distances from it
- * ({@link RunningMean.State#spread}) and a = {@value #RECENTRE_BOUND}. Why: at the centre the update is exactly the
- * geodesic step {@code Exp_M(t·Log_M X)} of the exact scheme, whose estimates converge to the Fréchet mean (the
- * inductive mean of Sturm; GiFEE, Chakraborty and Vemuri); off the centre it differs from that step by
- * δ = O(K·‖m‖·s) per unit of t, for sectional curvatures of size K. An estimate after N samples averages these
- * differences with weights 1/N, so as long as ‖m‖ stays below {@code a/(√i·√s)} their contribution stays below a fixed
- * fraction (of order aK·s) of the statistical error √(s/N), and it shrinks with N as that error does: the estimate
+ * ({@link RunningMean.State#spread}), q that of their squared curvature norms
+ * ({@link RunningMean.State#curvatureSpread}; q ≤ s, and q = s, the rule {@code i·‖m‖²·s ≥ a²}, unless the manifold
+ * says better) and a = {@value #RECENTRE_BOUND}. Why: at the centre the update is exactly the geodesic step
+ * {@code Exp_M(t·Log_M X)} of the exact scheme, whose estimates converge to the Fréchet mean (the inductive mean of
+ * Sturm; GiFEE, Chakraborty and Vemuri); off the centre it differs from that step by δ = O(K·‖m‖·q) per unit of t,
+ * for sectional curvatures of size K (the curvature term R(m, ν)ν). An estimate after N samples averages these
+ * differences with weights 1/N, so as long as ‖m‖ stays below {@code a√s/(√i·q)} their contribution stays below a
+ * fixed fraction (of order aK) of the statistical error √(s/N), and it shrinks with N as that error does: the estimate
  * converges to the Fréchet mean, and close to the exact scheme's estimate (the deviations have no preferred direction
  * and largely cancel). The bound takes the curvature to be of order one in the manifold's units, as on the unit
  * sphere, the Grassmannian with the principal-angle metric and hyperbolic space. It asks for few re-centres where the
@@ -29,7 +31,7 @@ import org.atlasgraph.api.capability.RunningMean;
  * quasi-Euclidean state ({@link ChartRunningMean}) instead reports a sample nothing reaches, and the mean names it.
  */
 final class RunningMeanEstimator implements MeanEstimator {
-    /** The bound a of the re-centring rule: estimates within 0.1% of the exact scheme's in the bias table. */
+    /** The bound a of the re-centring rule: errors within 0.2% of the exact scheme's in the bias table. */
     static final double RECENTRE_BOUND = 0.3;
 
     private final Manifold manifold;
@@ -71,7 +73,10 @@ final class RunningMeanEstimator implements MeanEstimator {
     public boolean update(double[] sample, double t) {
         if (recentres) {
             double offset = state.offset();
-            if (offset > 0 && samples * offset * offset * state.spread() >= RECENTRE_BOUND * RECENTRE_BOUND) {
+            double spread = state.spread();
+            double q = state.curvatureSpread();
+            double bound2 = RECENTRE_BOUND * RECENTRE_BOUND;
+            if (offset > 0 && spread > 0 && samples * offset * offset * q * q >= bound2 * spread) {
                 state.recentre();
             }
         }

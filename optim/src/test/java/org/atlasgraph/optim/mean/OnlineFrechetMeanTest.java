@@ -289,7 +289,9 @@ class OnlineFrechetMeanTest {
                 .isInstanceOf(InvalidInputException.class)
                 .hasMessage("sample 3[7]: expected a finite value, found " + bad);
         assertThat(mean.count()).as("rejected samples are not counted").isEqualTo(2);
-        assertThat(mean.estimate().orElseThrow()).as("estimate after the rejected sample").containsExactly(before);
+        // The same point (the rule may have moved the centre to it before the sample was read: another basis of it).
+        assertThat(gr.capability(ExactGeometry.class).orElseThrow().distance(mean.estimate().orElseThrow(), before))
+                .as("estimate after the rejected sample").isLessThan(1e-12);
         mean.add(gr.uniform(rng));
         assertThat(Arrays.stream(mean.estimate().orElseThrow()).allMatch(Double::isFinite))
                 .as("estimate after the next sample is finite").isTrue();
