@@ -406,11 +406,6 @@ final class GrassmannRunningMean implements RunningMean {
         }
 
         /**
-         * (top; bottom) ← Q_C (top; LG) with bottom = uG on entry, G in s1 and Z, T = Wᵀu as {@link #frame} left
-         * them: with T_r = Vᵀ·top and H = Wᵀ(LG) = (T + Λ_C Z)G, {@code top + V[(D − I)T_r − D H]} and
-         * {@code uG + W[ZG + D T_r + Φ H]} ({@link QaRotation}'s formulas).
-         */
-        /**
          * {@link #frame}'s k×k part: Z = ΨT − VᵀY, then LᵀL += TᵀZ + ZᵀT + ZᵀΛ_C Z, as products of {@link Panels}
          * (DGEMM from {@link GrassmannKernels#BLAS_FROM_K}: at k = 500 strided k³ loops took most of a chart change).
          */
@@ -433,8 +428,10 @@ final class GrassmannRunningMean implements RunningMean {
         }
 
         /**
-         * The rotation Q_C applied to the new frame (A; LG): the upper block's V-coefficients and M = ZG + D T_r + Φ H,
-         * as four products of {@link Panels}, then the lower rows' W·M.
+         * The rotation Q_C applied to the new frame: (top; bottom) ← Q_C (top; LG) with bottom = uG on entry, G in s1
+         * and Z, T = Wᵀu as {@link #frame} left them. With T_r = Vᵀ·top and H = Wᵀ(LG) = (T + Λ_C Z)G the result is
+         * {@code top + V[(D − I)T_r − D H]} and {@code uG + W·M}, M = ZG + D T_r + Φ H ({@link QaRotation}'s
+         * formulas): four products of {@link Panels}, then the lower rows' W·M.
          */
         private void rotate(QaRotation q) {
             double[] v = q.v;

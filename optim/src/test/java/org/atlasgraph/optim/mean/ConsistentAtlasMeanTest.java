@@ -228,7 +228,6 @@ class ConsistentAtlasMeanTest {
         return r;
     }
 
-    /** A manifold without its fused {@link RunningMean}: the atlas scheme composes it from closed forms. */
     /** The manifold with its running mean's {@link RunningMean.State#curvatureSpread} at the default, the spread. */
     private static final class WithTheDefaultCurvatureSpread extends ForwardingManifold {
         private final RunningMean running;
@@ -287,6 +286,7 @@ class ConsistentAtlasMeanTest {
         }
     }
 
+    /** A manifold without its fused {@link RunningMean}: the atlas scheme composes it from closed forms. */
     private static final class WithoutRunningMean extends ForwardingManifold {
         WithoutRunningMean(Manifold manifold) {
             super(manifold);
