@@ -45,14 +45,26 @@ def goal(n, k, count):
     return 20 if count >= 20000 else 10
 
 
+def huge_pages():
+    """Whether the kernel lets the JVM put its heap on transparent huge pages (the ./atlas launcher's test)."""
+    try:
+        with open("/sys/kernel/mm/transparent_hugepage/enabled") as f:
+            mode = f.read()
+    except OSError:
+        return False
+    return "[always]" in mode or "[madvise]" in mode
+
+
 def atlas_command(jar=None):
     """The atlas launcher: the given jar, else this repository's jar when it is built, else the repository's ./atlas
     script (which builds it)."""
     jar = jar or os.path.join(ROOT, "cli", "target", "atlas.jar")
     java = os.path.join(os.environ["JAVA_HOME"], "bin", "java") if os.environ.get("JAVA_HOME") else "java"
-    # As the ./atlas launcher runs it: with the Vector API module, without which the small-k kernels fall back to
-    # their scalar loops (3x slower at Gr(300,10)).
-    extra = ["--add-modules", "jdk.incubator.vector"] + os.environ.get("ATLAS_JAVA_OPTS", "").split()
+    # As the ./atlas launcher runs `atlas frechet`: with the Vector API module, without which the small-k kernels fall
+    # back to their scalar loops (3x slower at Gr(300,10)), and with the heap on transparent huge pages where the
+    # kernel offers them (a fresh 4-KB page's first touch cost ~15 us here: 12-16 ms in a first update at (2000,10)).
+    extra = ["--add-modules", "jdk.incubator.vector"] + (["-XX:+UseTransparentHugePages"] if huge_pages() else []) \
+        + os.environ.get("ATLAS_JAVA_OPTS", "").split()
     return [java] + extra + ["-jar", jar] if os.path.exists(jar) else [os.path.join(ROOT, "atlas")]
 
 
