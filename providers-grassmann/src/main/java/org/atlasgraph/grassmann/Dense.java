@@ -372,7 +372,7 @@ final class Dense {
             for (int a = 0; a < k; a++) {
                 double xa = x[o + a];
                 for (int b = a; b < k; b++) {
-                    r[a * k + b] += xa * x[o + b];
+                    r[b * k + a] += xa * x[o + b];
                 }
             }
         }
@@ -381,7 +381,7 @@ final class Dense {
         for (int a = 0; a < k; a++) {
             double radius = 0;
             for (int b = 0; b < k; b++) {
-                radius += Math.abs(b < a ? r[b * k + a] : b > a ? r[a * k + b] : 0);
+                radius += Math.abs(b < a ? r[a * k + b] : b > a ? r[b * k + a] : 0);
             }
             lo = Math.min(lo, r[a * k + a] - radius);
             hi = Math.max(hi, r[a * k + a] + radius);
@@ -389,21 +389,9 @@ final class Dense {
         if (!(lo > 0 && hi <= 4 * lo)) {
             return null;
         }
-        // Cholesky in place on the upper triangle: r ← R with XᵀX = RᵀR (pivots ≥ λ_lo > 0).
-        for (int a = 0; a < k; a++) {
-            double d = r[a * k + a];
-            for (int c = 0; c < a; c++) {
-                d -= r[c * k + a] * r[c * k + a];
-            }
-            double root = Math.sqrt(d);
-            r[a * k + a] = root;
-            for (int b = a + 1; b < k; b++) {
-                double s = r[a * k + b];
-                for (int c = 0; c < a; c++) {
-                    s -= r[c * k + a] * r[c * k + b];
-                }
-                r[a * k + b] = s / root;
-            }
+        // XᵀX = LLᵀ in place on the lower triangle (pivots ≥ λ_lo > 0), R = Lᵀ: R's (a, c) entry is r[c·k + a].
+        if (!Panels.positiveDefinite(r, k, null)) {
+            return null;
         }
         double[] q = new double[n * k];
         for (int i = 0; i < n; i++) {
@@ -411,7 +399,7 @@ final class Dense {
             for (int c = 0; c < k; c++) {
                 double s = x[o + c];
                 for (int a = 0; a < c; a++) {
-                    s -= q[o + a] * r[a * k + c];
+                    s -= q[o + a] * r[c * k + a];
                 }
                 q[o + c] = s / r[c * k + c];
             }

@@ -151,7 +151,8 @@ final class Panels {
      * every pivot positive and finite. A test to rounding: A = μI − S is positive definite exactly when μ exceeds every
      * eigenvalue of S, which certifies an upper bound on the largest without computing it.
      *
-     * @param a    k×k, overwritten (with the factor)
+     * @param a    k×k, overwritten (with the factor; without the native BLAS, L with A = LLᵀ in the lower triangle,
+     *             which {@link Dense#nearlyOrthonormalQ} reads as R = Lᵀ)
      * @param blas the native BLAS, or {@code null}
      * @return {@code true} when A is positive definite
      */
