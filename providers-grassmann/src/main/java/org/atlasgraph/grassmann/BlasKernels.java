@@ -1,6 +1,7 @@
 package org.atlasgraph.grassmann;
 
 import java.util.Arrays;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -21,19 +22,22 @@ import org.bytedeco.openblas.global.openblas;
  * copied back in one call each: O(nk) copies next to O(nk²) arithmetic. The chart's W, V and S_k⁻¹ are copied only
  * when the chart differs from the previous call's.
  *
- * <p>OpenBLAS factorizes with its parallel DGETRF from k = 100 on (m·n ≥ 10⁴), which keeps per-thread job tables on
- * the calling thread's stack (with more than one thread), more than the 1 MB of a default Java thread: that
- * factorization runs on one daemon thread with a {@link #LU_STACK} stack (a hand-off of some microseconds next to a
- * millisecond step).
+ * <p>OpenBLAS factorizes with its parallel DGETRF from m·n ≥ 10⁴ on (k = 100 for N), which keeps per-thread job
+ * tables on the calling thread's stack (with more than one thread), more than the 1 MB of a default Java thread: those
+ * factorizations (N's, and those of {@link #invert} and {@link #pivotRows}) run on one daemon thread with a
+ * {@link #LU_STACK} stack (a hand-off of some microseconds next to a millisecond step).
  */
 final class BlasKernels implements LargeKernels {
     private static final int ROW = openblas.CblasRowMajor;
     private static final int NO = openblas.CblasNoTrans;
     private static final int TRANSPOSE = openblas.CblasTrans;
     private static final int UPPER = openblas.CblasUpper;
+    private static final int LOWER = openblas.CblasLower;
+    private static final int RIGHT = openblas.CblasRight;
+    private static final int NON_UNIT = openblas.CblasNonUnit;
     private static final int LAPACK_ROW = openblas.LAPACK_ROW_MAJOR;
-    /** From this order on OpenBLAS's DGETRF runs in parallel (its interface: m·n ≥ 10⁴ in double precision). */
-    private static final int PARALLEL_LU_FROM = 100;
+    /** From this many entries (m·n) on OpenBLAS's DGETRF runs in parallel (its interface, in double precision). */
+    private static final long PARALLEL_LU_ENTRIES = 10_000;
     /** Stack of the factorizing thread: parallel DGETRF overflowed 1 MB at k = 250 and ran in 16 MB at k = 500. */
     private static final long LU_STACK = 256L << 20;
     /**
@@ -240,10 +244,23 @@ final class BlasKernels implements LargeKernels {
     /** @return DGETRF's info for N in {@code b.top}, factorized in place (pivots in {@code b.pivots}) */
     private static int factorize(NativeBuffers b) {
         int k = b.k;
-        if (k < PARALLEL_LU_FROM) {
+        if ((long) k * k < PARALLEL_LU_ENTRIES) {
             return openblas.LAPACKE_dgetrf(LAPACK_ROW, k, k, b.top, k, b.pivots);
         }
-        Future<Integer> info = LU_THREAD.submit(() -> openblas.LAPACKE_dgetrf(LAPACK_ROW, k, k, b.top, k, b.pivots));
+        return onLuThread(() -> openblas.LAPACKE_dgetrf(LAPACK_ROW, k, k, b.top, k, b.pivots));
+    }
+
+    /** @return DGETRF's info for the rows×cols row-major a, factorized in place, on {@link #LU_THREAD} where large */
+    private static int factorize(double[] a, int rows, int cols, int[] pivots) {
+        if ((long) rows * cols < PARALLEL_LU_ENTRIES) {
+            return openblas.LAPACKE_dgetrf(LAPACK_ROW, rows, cols, a, cols, pivots);
+        }
+        return onLuThread(() -> openblas.LAPACKE_dgetrf(LAPACK_ROW, rows, cols, a, cols, pivots));
+    }
+
+    /** @return the info of an LU factorization run on {@link #LU_THREAD}, whose stack holds parallel DGETRF's tables */
+    private static int onLuThread(Callable<Integer> factorization) {
+        Future<Integer> info = LU_THREAD.submit(factorization);
         boolean interrupted = false;
         try {
             while (true) {
@@ -303,6 +320,64 @@ final class BlasKernels implements LargeKernels {
     public boolean singularValues(double[] a, int k, double[] values) {
         return openblas.LAPACKE_dgesdd(LAPACK_ROW, (byte) 'N', k, k, a, k, values, new double[1], 1, new double[1], 1)
                 == 0;
+    }
+
+    @Override
+    public boolean invert(double[] a, int k, double[] inverse) {
+        double scale = Dense.maxAbs(a);
+        if (!(scale > 0) || !Double.isFinite(scale)) {
+            return false;
+        }
+        System.arraycopy(a, 0, inverse, 0, k * k);
+        int[] pivots = new int[k];
+        if (factorize(inverse, k, k, pivots) < 0) {
+            return false;
+        }
+        double threshold = Dense.SINGULAR_PIVOT * scale;
+        for (int i = 0; i < k; i++) {
+            if (!(Math.abs(inverse[i * k + i]) > threshold)) {
+                return false;
+            }
+        }
+        return openblas.LAPACKE_dgetri(LAPACK_ROW, k, inverse, k, pivots) == 0;
+    }
+
+    @Override
+    public void gram(double[] a, int n, int k, double[] out) {
+        openblas.cblas_dsyrk(ROW, UPPER, TRANSPOSE, k, n, 1, a, k, 0, out, k);
+        for (int i = 0; i < k; i++) {
+            for (int j = i + 1; j < k; j++) {
+                out[j * k + i] = out[i * k + j];
+            }
+        }
+    }
+
+    @Override
+    public void solveLowerTransposed(double[] lower, double[] a, int n, int k) {
+        openblas.cblas_dtrsm(ROW, RIGHT, LOWER, TRANSPOSE, NON_UNIT, n, k, 1, lower, k, a, k);
+    }
+
+    @Override
+    public boolean pivotRows(double[] a, int n, int k, int[] rows) {
+        double[] copy = a.clone();
+        int[] pivots = new int[k];
+        if (factorize(copy, n, k, pivots) != 0) {
+            return false;
+        }
+        // DGETRF swapped row i with row pivots[i] (1-based), i = 0…k−1: replay the swaps on the row numbers.
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        for (int i = 0; i < k; i++) {
+            int j = pivots[i] - 1;
+            int t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        System.arraycopy(order, 0, rows, 0, k);
+        Arrays.sort(rows, 0, k);
+        return true;
     }
 
     @Override

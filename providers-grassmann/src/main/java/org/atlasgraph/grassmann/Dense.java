@@ -162,7 +162,8 @@ final class Dense {
     }
 
     /**
-     * Inverts a k×k matrix: {@link #solve} with the identity as right-hand side, O(k³), allocation-free.
+     * Inverts a k×k matrix: {@link #solve} with the identity as right-hand side, O(k³), allocation-free; LAPACK's
+     * ({@link LargeKernels#invert}) from {@link GrassmannKernels#BLAS_FROM_K} on where the native BLAS loads.
      *
      * @param a       the matrix (not modified)
      * @param k       its order
@@ -171,6 +172,9 @@ final class Dense {
      * @return {@code false} when a pivot falls below {@link #SINGULAR_PIVOT} times the largest entry of a
      */
     static boolean invert(double[] a, int k, double[] inverse, double[] scratch) {
+        if (k >= GrassmannKernels.BLAS_FROM_K && GrassmannKernels.BLAS != null) {
+            return GrassmannKernels.BLAS.invert(a, k, inverse);
+        }
         Arrays.fill(inverse, 0, k * k, 0);
         for (int i = 0; i < k; i++) {
             inverse[i * k + i] = 1;
@@ -357,22 +361,29 @@ final class Dense {
     /**
      * The Q of {@link #thinQr} for a basis that is nearly orthonormal already, as samples and estimates are, by one
      * Cholesky QR step: {@code XᵀX = RᵀR}, {@code Q = XR⁻¹}, in nk² multiply-adds and no decomposition object (the
-     * first update of a running mean at Gr(300,10) spent 55–90 µs in EJML's QR and SVD). Taken only where the
-     * Gershgorin discs of XᵀX put its eigenvalues in [λ_lo, λ_hi] with λ_hi ≤ 4λ_lo, λ_lo &gt; 0: then X's condition
-     * number is at most 2, far below {@link Grassmann#CONDITION_LIMIT}, and Q's departure from orthonormality, of
-     * order ε·cond(X)², stays at that of the Householder QR. R's positive diagonal makes Q the sign-fixed factor.
+     * first update of a running mean at Gr(300,10) spent 55–90 µs in EJML's QR and SVD); from
+     * {@link GrassmannKernels#BLAS_FROM_K} on by DSYRK, DPOTRF and DTRSM where the native BLAS loads (at Gr(2000,500)
+     * LAPACK's Householder QR with the singular values of R took about 100 ms). Taken only where the Gershgorin discs
+     * of XᵀX put its eigenvalues in [λ_lo, λ_hi] with λ_hi ≤ 4λ_lo, λ_lo &gt; 0: then X's condition number is at most
+     * 2, far below {@link Grassmann#CONDITION_LIMIT}, and Q's departure from orthonormality, of order ε·cond(X)²,
+     * stays at that of the Householder QR. R's positive diagonal makes Q the sign-fixed factor.
      *
      * @param x n×k row-major, finite (not modified)
      * @return Q (a new n×k array), or {@code null} when XᵀX does not certify cond(X) ≤ 2 (then {@link #thinQr})
      */
     static double[] nearlyOrthonormalQ(double[] x, int n, int k) {
+        LargeKernels blas = k >= GrassmannKernels.BLAS_FROM_K ? GrassmannKernels.BLAS : null;
         double[] r = new double[k * k];
-        for (int i = 0; i < n; i++) {
-            int o = i * k;
-            for (int a = 0; a < k; a++) {
-                double xa = x[o + a];
-                for (int b = a; b < k; b++) {
-                    r[b * k + a] += xa * x[o + b];
+        if (blas != null) {
+            blas.gram(x, n, k, r);
+        } else {
+            for (int i = 0; i < n; i++) {
+                int o = i * k;
+                for (int a = 0; a < k; a++) {
+                    double xa = x[o + a];
+                    for (int b = a; b < k; b++) {
+                        r[b * k + a] += xa * x[o + b];
+                    }
                 }
             }
         }
@@ -390,10 +401,15 @@ final class Dense {
             return null;
         }
         // XᵀX = LLᵀ in place on the lower triangle (pivots ≥ λ_lo > 0), R = Lᵀ: R's (a, c) entry is r[c·k + a].
-        if (!Panels.positiveDefinite(r, k, null)) {
+        if (!Panels.positiveDefinite(r, k, blas)) {
             return null;
         }
         double[] q = new double[n * k];
+        if (blas != null) {
+            System.arraycopy(x, 0, q, 0, n * k);
+            blas.solveLowerTransposed(r, q, n, k);
+            return q;
+        }
         for (int i = 0; i < n; i++) {
             int o = i * k;
             for (int c = 0; c < k; c++) {
@@ -545,9 +561,14 @@ final class Dense {
 
     /** @return the largest absolute entry, 0 for an empty array */
     static double maxAbs(double[] a) {
+        return maxAbs(a, 0, a.length);
+    }
+
+    /** @return the largest absolute entry of a[from], …, a[from + length − 1], 0 when length is 0 */
+    static double maxAbs(double[] a, int from, int length) {
         double m = 0;
-        for (double v : a) {
-            m = Math.max(m, Math.abs(v));
+        for (int i = from; i < from + length; i++) {
+            m = Math.max(m, Math.abs(a[i]));
         }
         return m;
     }

@@ -181,34 +181,52 @@ final class GrassmannAtlas implements AtlasGraph {
      */
     private void swapToDominant(int[] upper, int[] lower, double[] c, double[] pivotRow) {
         int m = n - k;
-        for (int swap = 0; swap < MAX_SWAPS_PER_ROW * k; swap++) {
-            int best = 0;
-            for (int i = 1; i < c.length; i++) {
-                if (Math.abs(c[i]) > Math.abs(c[best])) {
-                    best = i;
-                }
+        int best = 0;
+        for (int i = 1; i < c.length; i++) {
+            if (Math.abs(c[i]) > Math.abs(c[best])) {
+                best = i;
             }
-            if (!(Math.abs(c[best]) > DOMINANCE)) {
-                break;
-            }
+        }
+        for (int swap = 0; swap < MAX_SWAPS_PER_ROW * k && Math.abs(c[best]) > DOMINANCE; swap++) {
             int r = best / k;
             int col = best % k;
             double pivot = c[best];
             System.arraycopy(c, r * k, pivotRow, 0, k);
+            // The rank-one update, each row's largest |c_ij| taken on the way (C is too large for the cache at large
+            // k: a second pass to find the next pivot cost as much as the update).
+            int bestRow = 0;
+            double bestValue = -1;
             for (int i = 0; i < m; i++) {
+                int o = i * k;
+                double largest;
                 if (i == r) {
-                    continue;
+                    for (int j = 0; j < k; j++) {
+                        c[o + j] = -pivotRow[j] / pivot;
+                    }
+                    c[o + col] = 1 / pivot;
+                    largest = Dense.maxAbs(c, o, k);
+                } else {
+                    double f = c[o + col] / pivot;
+                    largest = Math.abs(f);
+                    for (int j = 0; j < k; j++) {
+                        double v = c[o + j] - f * pivotRow[j];
+                        c[o + j] = v;
+                        largest = Math.max(largest, Math.abs(v));
+                    }
+                    // Its (col) entry is f; the v computed there is c_i,col − (c_i,col/pivot)·pivot, zero to rounding.
+                    c[o + col] = f;
                 }
-                double f = c[i * k + col] / pivot;
-                for (int j = 0; j < k; j++) {
-                    c[i * k + j] -= f * pivotRow[j];
+                if (largest > bestValue) {
+                    bestValue = largest;
+                    bestRow = i;
                 }
-                c[i * k + col] = f;
             }
-            for (int j = 0; j < k; j++) {
-                c[r * k + j] = -pivotRow[j] / pivot;
+            best = bestRow * k;
+            for (int j = 1; j < k; j++) {
+                if (Math.abs(c[bestRow * k + j]) > Math.abs(c[best])) {
+                    best = bestRow * k + j;
+                }
             }
-            c[r * k + col] = 1 / pivot;
             int t = upper[col];
             upper[col] = lower[r];
             lower[r] = t;
@@ -276,7 +294,10 @@ final class GrassmannAtlas implements AtlasGraph {
     /** {@link #moveTo} after Alg. 7 and C: the dominant rows where C is not in the domain of trust, then the move. */
     private void finishMove(GrassmannChart chart, double[] orthonormal, Centring w, double largest) {
         if (!(largest < GrassmannChart.TRUST_BOUND)) {
+            LargeKernels blas = w.panels.blas();
             if (largest <= MAXVOL_START) {
+                swapToDominant(w.upper, w.lower, w.c, w.pivotRow);
+            } else if (blas != null && blas.pivotRows(orthonormal, n, k, w.upper) && coordinates(orthonormal, w)) {
                 swapToDominant(w.upper, w.lower, w.c, w.pivotRow);
             } else {
                 System.arraycopy(dominantRows(orthonormal), 0, w.upper, 0, k);

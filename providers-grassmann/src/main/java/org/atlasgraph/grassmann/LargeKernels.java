@@ -96,6 +96,41 @@ interface LargeKernels {
      */
     boolean singularValues(double[] a, int k, double[] values);
 
+    /**
+     * A⁻¹ for a general k×k A, row-major (LAPACK's DGETRF with partial pivoting, then DGETRI): 2k³ multiply-adds
+     * where {@link Dense#invert}'s Java elimination took 80–130 ms at k = 500, most of a chart change's row selection.
+     *
+     * @param a       k×k (not modified)
+     * @param inverse receives A⁻¹ (may not alias a)
+     * @return {@code false} when a pivot falls below {@link Dense#SINGULAR_PIVOT} times the largest entry of A (as
+     *     {@link Dense#solve}), or A is not finite
+     */
+    boolean invert(double[] a, int k, double[] inverse);
+
+    /**
+     * out = AᵀA for an n×k A, row-major (DSYRK: nk²/2 multiply-adds), both triangles written.
+     *
+     * @param out receives the k×k product
+     */
+    void gram(double[] a, int n, int k, double[] out);
+
+    /**
+     * A ← A·L⁻ᵀ for an n×k A and a lower triangular k×k L, both row-major (DTRSM; only L's lower triangle is read):
+     * the Q = XR⁻¹ of a Cholesky QR with R = Lᵀ.
+     */
+    void solveLowerTransposed(double[] lower, double[] a, int n, int k);
+
+    /**
+     * The k rows that Gaussian elimination with partial pivoting of an n×k A (DGETRF on a copy) takes as pivots,
+     * increasing: rows whose k×k block is well conditioned in practice (every multiplier |l_ij| ≤ 1), the start that
+     * Goreinov et al. recommend for the maxvol swaps, in 2nk² flops of BLAS-3.
+     *
+     * @param a    n×k row-major (not modified)
+     * @param rows receives the k row indices, increasing
+     * @return {@code false} when A is exactly rank deficient (a zero pivot) or not finite
+     */
+    boolean pivotRows(double[] a, int n, int k, int[] rows);
+
     /** One thread's native buffers; released when unreachable. */
     interface Buffers {
     }
