@@ -180,7 +180,7 @@ final class GrassmannRunningMean implements RunningMean {
             System.arraycopy(xi, 0, u, 0, m * k);
             gram();
             frame(false);
-            atlas.moveTo(own, basis, centring);
+            atlas.moveTo(own, basis, centring, chart.upper);
             centreAt(own);
         }
 
@@ -316,7 +316,7 @@ final class GrassmannRunningMean implements RunningMean {
         /** {@link #recentre} after {@link #gram}. */
         private void recentreFromGram() {
             frame(true);
-            atlas.moveTo(own, basis, centring);
+            atlas.moveTo(own, basis, centring, chart.upper);
             centreAt(own);
             changes++;
         }
