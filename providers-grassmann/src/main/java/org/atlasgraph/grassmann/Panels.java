@@ -120,7 +120,7 @@ final class Panels {
     }
 
     /**
-     * out = aᵀb.
+     * out = aᵀb; aᵀa by DSYRK (half the multiply-adds) where a and b are the same array on the native BLAS.
      *
      * @param a   m×k
      * @param b   m×k
@@ -128,6 +128,10 @@ final class Panels {
      * @param blas the native BLAS, or {@code null}
      */
     static void transposeTimes(double[] a, double[] b, int m, int k, double[] out, LargeKernels blas) {
+        if (blas != null && a == b) {
+            blas.gram(a, m, k, out);
+            return;
+        }
         if (blas != null) {
             blas.gemm(true, false, k, k, m, 1, a, b, 0, out);
             return;

@@ -2,9 +2,11 @@ package org.atlasgraph.grassmann;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
 import org.ejml.dense.row.SingularOps_DDRM;
@@ -47,8 +49,9 @@ class DenseTest {
                 .as("two equal rows").isFalse();
     }
 
+    /** From k = 17 on LAPACK's DGETRF/DGETRI where the native BLAS loads (k = 200 also its factorizing thread). */
     @ParameterizedTest(name = "k={0}")
-    @ValueSource(ints = {1, 3, 40})
+    @ValueSource(ints = {1, 3, 16, 17, 40, 200})
     void invertAgreesWithEjml(int k) {
         SplittableRandom rng = new SplittableRandom(SEED * 7 + k);
         double[] a = Reference.gaussian(rng, k, k);
@@ -70,6 +73,53 @@ class DenseTest {
     }
 
     /**
+     * {@link LargeKernels#pivotRows} against Gaussian elimination with partial pivoting written out here: the same k
+     * rows (the largest remaining |a_ij| of each column; Gaussian entries, so no ties), and no answer for a zero
+     * matrix.
+     */
+    @ParameterizedTest(name = "n={0}")
+    @ValueSource(ints = {20, 60, 300})
+    void pivotRowsAreThoseOfEliminationWithPartialPivoting(int n) {
+        assumeTrue(GrassmannKernels.BLAS != null, "no OpenBLAS");
+        int k = 20;
+        SplittableRandom rng = new SplittableRandom(SEED * 17 + n);
+        double[] a = Reference.gaussian(rng, n, k);
+        double[] original = a.clone();
+        int[] rows = new int[k];
+        assertThat(GrassmannKernels.BLAS.pivotRows(a, n, k, rows)).as("full rank").isTrue();
+        assertThat(a).as("a is not modified").isEqualTo(original);
+        double[] lu = a.clone();
+        int[] order = IntStream.range(0, n).toArray();
+        for (int j = 0; j < k; j++) {
+            int p = j;
+            for (int i = j + 1; i < n; i++) {
+                if (Math.abs(lu[i * k + j]) > Math.abs(lu[p * k + j])) {
+                    p = i;
+                }
+            }
+            for (int c = 0; c < k; c++) {
+                double t = lu[j * k + c];
+                lu[j * k + c] = lu[p * k + c];
+                lu[p * k + c] = t;
+            }
+            int t = order[j];
+            order[j] = order[p];
+            order[p] = t;
+            for (int i = j + 1; i < n; i++) {
+                double f = lu[i * k + j] / lu[j * k + j];
+                for (int c = j; c < k; c++) {
+                    lu[i * k + c] -= f * lu[j * k + c];
+                }
+            }
+        }
+        int[] expected = Arrays.copyOf(order, k);
+        Arrays.sort(expected);
+        assertThat(rows).as("the pivot rows, increasing").containsExactly(expected);
+        double[] rank = new double[n * k];
+        assertThat(GrassmannKernels.BLAS.pivotRows(rank, n, k, rows)).as("a zero matrix").isFalse();
+    }
+
+    /**
      * The sign-fixed thin QR (LAPACK from {@link GrassmannKernels#BLAS_FROM_K} columns where the native BLAS is,
      * EJML below): Q orthonormal, QR = X with R's diagonal positive (so Q = X·R⁻¹ for the R of X's Cholesky factor
      * XᵀX = RᵀR, computed here by EJML), and the singular values and condition number against EJML's SVD of X.
@@ -77,10 +127,11 @@ class DenseTest {
     /**
      * The Cholesky QR of a nearly orthonormal basis (an orthonormal one, then one moved by up to 20% towards a
      * Gaussian: cond ≤ 2 or not) against the Householder QR of EJML ({@link Dense#thinQr}): the same Q where the
-     * Gershgorin discs of XᵀX certify cond(X) ≤ 2, else no answer; orthonormal to rounding.
+     * Gershgorin discs of XᵀX certify cond(X) ≤ 2, else no answer; orthonormal to rounding. From k = 17 on the
+     * native BLAS's DSYRK, DPOTRF and DTRSM where it loads.
      */
     @ParameterizedTest(name = "k={0}")
-    @ValueSource(ints = {1, 5, 10, 16})
+    @ValueSource(ints = {1, 5, 10, 16, 17, 40})
     void choleskyQrOfNearlyOrthonormalBasesIsTheHouseholderQ(int k) {
         SplittableRandom rng = new SplittableRandom(SEED * 13 + k);
         int n = 30 * k;

@@ -147,6 +147,40 @@ class GrassmannAtlasTest {
         assertThat(Reference.maxAbsDifference(back.toArray(), b)).as("ψ_βα ∘ ψ_αβ = id").isLessThan(1e-11);
     }
 
+    /**
+     * A point whose k largest rows (Alg. 7's) are nearly dependent, so that its coordinates C there exceed
+     * {@link GrassmannAtlas#MAXVOL_START}: the ad hoc chart centred there starts the swaps elsewhere (the pivoted
+     * rows; from k = 17 the rows of LU with partial pivoting, on the native BLAS) and still holds it with every
+     * |c_ij| ≤ {@link GrassmannAtlas#DOMINANCE}, C its coordinates in the Ehresmann chart of the rows it took.
+     */
+    @ParameterizedTest(name = "Gr({0},{1})")
+    @CsvSource({"12,3", "40,17", "200,40"})
+    void nearlyDependentRowsOfAlg7StartTheSwapsElsewhere(int n, int k) {
+        SplittableRandom rng = new SplittableRandom(SEED * 23 + n);
+        double[] y = Reference.gaussian(rng, n, k);
+        for (int i = 0; i < n * k; i++) {
+            y[i] *= i < k * k ? 10 : 1 / Math.sqrt(n);
+        }
+        // The top block's last row: its first row, moved by 1e-7 (rank k − 1 to that accuracy).
+        for (int c = 0; c < k; c++) {
+            y[(k - 1) * k + c] = y[c] + 1e-7 * rng.nextGaussian();
+        }
+        y = Dense.thinQr(y, n, k).q();
+        GrassmannAtlas atlas = new GrassmannAtlas(n, k);
+        int[] alg7 = atlas.identifyChart(y);
+        assertThat(alg7).as("Alg. 7 takes the large rows").containsExactly(IntStream.range(0, k).toArray());
+        assertThat(Reference.maxAbs(Reference.ingest(atlas.ehresmann(alg7), y))).as("max |c_ij| in Alg. 7's chart")
+                .isGreaterThan(GrassmannAtlas.MAXVOL_START);
+        GrassmannChart chart = atlas.adHocAt(y);
+        double[] c = chart.rotation.centre();
+        assertThat(Reference.maxAbs(c)).as("max |c_ij| in the chart's rows")
+                .isLessThanOrEqualTo(GrassmannAtlas.DOMINANCE);
+        assertThat(Reference.maxAbsDifference(c, Reference.ingest(atlas.ehresmann(chart.upper), y)))
+                .as("C, the point's coordinates in those rows").isLessThan(1e-10);
+        assertThat(Reference.projectorDistance(chart.toAmbient(Coordinates.zeros((n - k) * k)), y, n, k))
+                .as("centred at the point").isLessThan(PROJECTOR_TOL);
+    }
+
     @ParameterizedTest(name = "Gr({0},{1})")
     @CsvSource({"5,2", "6,4", "8,3"})
     void transitionDifferentialMatchesFiniteDifferences(int n, int k) {
