@@ -13,8 +13,9 @@ import org.bytedeco.openblas.global.openblas;
 
 /**
  * {@link LargeKernels} on OpenBLAS (JavaCPP presets, {@code org.bytedeco:openblas}): DGEMM for the products, LAPACK's
- * LU (DGETRF/DGETRS) for the k×k solve, DPOTRF/DPOTRI for the correction's inverses, DSYEVD, DGEQRF/DORGQR and
- * DGESDD for {@link Dense}'s eigendecompositions, thin QRs and singular values, on one OpenBLAS thread unless
+ * LU (DGETRF/DGETRS) for the k×k solve, DPOTRF/DPOTRI for the correction's inverses, DGETRI, DSYEVD, DGEQRF/DORGQR,
+ * DGESDD and DSYRK/DTRSM for {@link Dense}'s inverses, eigendecompositions, thin QRs, singular values and Cholesky QRs,
+ * DGETRF's pivots for the chart change's row selection, on one OpenBLAS thread unless
  * {@value #THREADS_PROPERTY} or OPENBLAS_NUM_THREADS says otherwise. Loaded only by {@link GrassmannKernels#BLAS},
  * never named elsewhere, so that the provider runs without these jars or on a platform without their natives.
  *

@@ -2,8 +2,8 @@ package org.atlasgraph.grassmann;
 
 /**
  * The O(nk²) and O(k³) parts of {@link GrassmannKernels} for large k on a native BLAS, and the LAPACK routines that
- * {@link Dense} and {@link NormalCorrection} use from {@link GrassmannKernels#BLAS_FROM_K} on (symmetric
- * eigendecomposition, thin QR, singular values). One implementation,
+ * {@link Dense}, {@link NormalCorrection} and {@link GrassmannAtlas} use from {@link GrassmannKernels#BLAS_FROM_K} on
+ * (inverse, symmetric eigendecomposition, thin and Cholesky QR, singular values, pivot rows). One implementation,
  * {@code BlasKernels} (OpenBLAS through the JavaCPP presets, {@code org.bytedeco:openblas}), is loaded at start when
  * those jars and their native libraries for this platform are on the class path ({@link GrassmannKernels#BLAS});
  * without them the kernels use EJML.
