@@ -48,6 +48,9 @@ final class BlasKernels implements LargeKernels {
         return t;
     });
 
+    /** When {@link #project} splits its products in two. */
+    private final TwoWay halves;
+
     /** Native buffers of one thread for one (n, k), and the chart whose W, V, S_k⁻¹ they hold. */
     private static final class NativeBuffers implements Buffers {
         final int k;
@@ -64,6 +67,35 @@ final class BlasKernels implements LargeKernels {
         final DoublePointer tx;
         final DoublePointer gram;
         final IntPointer pivots;
+        /**
+         * The split of G and N by columns ({@link #splitColumns}): the helper's columns from {@code gColumns[0]} with a
+         * factor (it also takes XᵀX), from {@code gColumns[1]} without; X_J, G and N at those columns.
+         */
+        final int[] gColumns;
+        final DoublePointer[] xjRight;
+        final DoublePointer[] gRight;
+        final DoublePointer[] topRight;
+        /**
+         * The split of P by rows ({@link #splitRows}): the helper's rows from {@code pRows[0]} (it also takes G·R) for
+         * ad hoc charts, from {@code pRows[1]} for Ehresmann charts; X_J and P at those rows.
+         */
+        final int[] pRows;
+        final DoublePointer[] xjLow;
+        final DoublePointer[] pLow;
+        /** The halves' tasks, made once: G and N by columns, XᵀX, the solve, P (and G·R) by rows. */
+        final Runnable leftColumns = () -> columns(0, 0);
+        final Runnable rightColumns = () -> columns(1, 0);
+        final Runnable leftColumnsPlain = () -> columns(0, 1);
+        final Runnable rightColumnsPlain = () -> columns(1, 1);
+        final Runnable gramHalf = this::sampleGram;
+        final Runnable solveHalf = () -> solved = solve(this);
+        final Runnable topRows = () -> rows(0, 0);
+        final Runnable lowRowsAndTx = this::lowRowsAndTx;
+        final Runnable topRowsPlain = () -> rows(0, 1);
+        final Runnable lowRowsPlain = () -> rows(1, 1);
+        /** N's largest entry, for the solve's pivot test, and the solve's outcome, between the halves. */
+        double scale;
+        boolean solved;
         /** X_J gathered, m×k. */
         final double[] gathered;
         /** X_I gathered, k×k. */
@@ -96,6 +128,59 @@ final class BlasKernels implements LargeKernels {
             for (int a = 0; a < k; a++) {
                 identity[a * k + a] = 1;
             }
+            gColumns = new int[] {splitColumns(n, k), k / 2};
+            pRows = new int[] {splitRows(m, k, true), splitRows(m, k, false)};
+            xjRight = new DoublePointer[2];
+            gRight = new DoublePointer[2];
+            topRight = new DoublePointer[2];
+            xjLow = new DoublePointer[2];
+            pLow = new DoublePointer[2];
+            for (int i = 0; i < 2; i++) {
+                xjRight[i] = view(xj, gColumns[i]);
+                gRight[i] = view(g, gColumns[i]);
+                topRight[i] = view(top, gColumns[i]);
+                xjLow[i] = view(xj, (long) pRows[i] * k);
+                pLow[i] = view(p, (long) pRows[i] * k);
+            }
+        }
+
+        /** @return a view of {@code base} from {@code offset} on (no memory of its own; base keeps it alive) */
+        private static DoublePointer view(DoublePointer base, long offset) {
+            return new DoublePointer(base).position(offset);
+        }
+
+        /**
+         * G = WᵀX_J and N += V G on one side of the column split: the caller's columns (side 0) or the helper's (1),
+         * of the split with a factor (0) or without (1).
+         */
+        void columns(int side, int split) {
+            int from = gColumns[split];
+            int width = side == 0 ? from : k - from;
+            DoublePointer x = side == 0 ? xj : xjRight[split];
+            DoublePointer gs = side == 0 ? g : gRight[split];
+            DoublePointer ts = side == 0 ? top : topRight[split];
+            openblas.cblas_dgemm(ROW, TRANSPOSE, NO, k, width, m, 1, w, k, x, k, 0, gs, k);
+            openblas.cblas_dgemm(ROW, NO, NO, k, width, k, 1, v, k, gs, k, 1, ts, k);
+        }
+
+        /** P = X_J R on one side of the row split: the caller's rows (side 0) or the helper's (1). */
+        void rows(int side, int split) {
+            int from = pRows[split];
+            int height = side == 0 ? from : m - from;
+            openblas.cblas_dgemm(ROW, NO, NO, height, k, k, 1, side == 0 ? xj : xjLow[split], k, r, k, 0,
+                    side == 0 ? p : pLow[split], k);
+        }
+
+        /** The helper's rows of P for an ad hoc chart, and T_X = G R. */
+        void lowRowsAndTx() {
+            rows(1, 0);
+            openblas.cblas_dgemm(ROW, NO, NO, k, k, k, 1, g, k, r, k, 0, tx, k);
+        }
+
+        /** XᵀX = X_JᵀX_J + X_IᵀX_I into {@code gram}, upper triangle, by two DSYRK. */
+        void sampleGram() {
+            openblas.cblas_dsyrk(ROW, UPPER, TRANSPOSE, k, m, 1, xj, k, 0, gram, k);
+            openblas.cblas_dsyrk(ROW, UPPER, TRANSPOSE, k, k, 1, xi, k, 1, gram, k);
         }
 
         /** Copies the chart's W, V and S_k⁻¹ unless they are already here. */
@@ -126,6 +211,15 @@ final class BlasKernels implements LargeKernels {
      * @throws IllegalStateException when a call answers wrongly
      */
     BlasKernels() {
+        this(TwoWay.DEFAULT);
+    }
+
+    /**
+     * @param halves when {@link #project} splits its products between two threads ({@link TwoWay})
+     * @throws IllegalStateException when a call answers wrongly
+     */
+    BlasKernels(TwoWay halves) {
+        this.halves = halves;
         if (System.getenv("OPENBLAS_NUM_THREADS") == null) {
             openblas.blas_set_num_threads(Integer.getInteger(THREADS_PROPERTY, 1));
         }
@@ -172,41 +266,49 @@ final class BlasKernels implements LargeKernels {
             b.xi.put(b.block, 0, k * k);
         }
         boolean adHoc = chart.isAdHoc();
-        double scale;
+        b.top.put(b.block, 0, k * k);
         if (adHoc) {
-            // G = WᵀX_J;  N = X_I + V G.
-            openblas.cblas_dgemm(ROW, TRANSPOSE, NO, k, k, m, 1, b.w, k, b.xj, k, 0, b.g, k);
-            b.top.put(b.block, 0, k * k);
-            openblas.cblas_dgemm(ROW, NO, NO, k, k, k, 1, b.v, k, b.g, k, 1, b.top, k);
+            // G = WᵀX_J;  N = X_I + V G: by columns, in two halves where large.
+            if (halves.splits((double) k * k * m)) {
+                if (factor != null) {
+                    TwoWay.run(b.leftColumns, b.rightColumns);
+                } else {
+                    TwoWay.run(b.leftColumnsPlain, b.rightColumnsPlain);
+                }
+            } else {
+                openblas.cblas_dgemm(ROW, TRANSPOSE, NO, k, k, m, 1, b.w, k, b.xj, k, 0, b.g, k);
+                openblas.cblas_dgemm(ROW, NO, NO, k, k, k, 1, b.v, k, b.g, k, 1, b.top, k);
+            }
             b.top.get(b.block, 0, k * k);
-            scale = Dense.maxAbs(b.block);
+        }
+        b.scale = Dense.maxAbs(b.block);
+        if (!(b.scale > 0) || !Double.isFinite(b.scale)) {
+            return false;
+        }
+        // R = N⁻¹ S_k⁻¹ (S_k⁻¹ = I for Ehresmann charts), and XᵀX for the factor beside it where large.
+        if (factor != null && halves.splits(0.5 * k * k * (m + k))) {
+            TwoWay.run(b.solveHalf, b.gramHalf);
         } else {
-            b.top.put(b.block, 0, k * k);
-            scale = Dense.maxAbs(b.block);
-        }
-        if (!(scale > 0) || !Double.isFinite(scale)) {
-            return false;
-        }
-        if (factorize(b) < 0) {
-            return false;
-        }
-        double threshold = Dense.SINGULAR_PIVOT * scale;
-        for (int a = 0; a < k; a++) {
-            if (!(Math.abs(b.top.get((long) a * k + a)) > threshold)) {
-                return false;
+            b.solved = solve(b);
+            if (b.solved && factor != null) {
+                b.sampleGram();
             }
         }
-        // R = N⁻¹ S_k⁻¹ (S_k⁻¹ = I for Ehresmann charts);  P = X_J R;  T_X = G R.
-        Pointer.memcpy(b.r, b.sk, (long) k * k * Double.BYTES);
-        openblas.LAPACKE_dgetrs(LAPACK_ROW, (byte) 'N', k, k, b.top, k, b.pivots, b.r, k);
-        if (factor != null && !applyFactor(b, factor, r, gram)) {
+        if (!b.solved || factor != null && !applyFactor(b, factor, r, gram)) {
             return false;
         }
-        openblas.cblas_dgemm(ROW, NO, NO, m, k, k, 1, b.xj, k, b.r, k, 0, b.p, k);
+        // P = X_J R;  T_X = G R: P by rows, in two halves where large (the helper's with G R).
+        if (halves.splits((double) m * k * k)) {
+            TwoWay.run(adHoc ? b.topRows : b.topRowsPlain, adHoc ? b.lowRowsAndTx : b.lowRowsPlain);
+        } else {
+            openblas.cblas_dgemm(ROW, NO, NO, m, k, k, 1, b.xj, k, b.r, k, 0, b.p, k);
+            if (adHoc) {
+                openblas.cblas_dgemm(ROW, NO, NO, k, k, k, 1, b.g, k, b.r, k, 0, b.tx, k);
+            }
+        }
         b.p.get(p, 0, m * k);
         b.r.get(r, 0, k * k);
         if (adHoc) {
-            openblas.cblas_dgemm(ROW, NO, NO, k, k, k, 1, b.g, k, b.r, k, 0, b.tx, k);
             b.g.get(g, 0, k * k);
             b.tx.get(tx, 0, k * k);
         }
@@ -214,15 +316,55 @@ final class BlasKernels implements LargeKernels {
     }
 
     /**
-     * XᵀX = X_JᵀX_J + X_IᵀX_I by two DSYRK (upper triangle, mirrored here), then R ← R·F on the Java side and back.
+     * N's LU factorization and R = N⁻¹ S_k⁻¹ into {@code b.r}.
+     *
+     * @return {@code false} when a pivot falls below {@link Dense#SINGULAR_PIVOT} times {@code b.scale}
+     */
+    private static boolean solve(NativeBuffers b) {
+        int k = b.k;
+        if (factorize(b) < 0) {
+            return false;
+        }
+        double threshold = Dense.SINGULAR_PIVOT * b.scale;
+        for (int a = 0; a < k; a++) {
+            if (!(Math.abs(b.top.get((long) a * k + a)) > threshold)) {
+                return false;
+            }
+        }
+        Pointer.memcpy(b.r, b.sk, (long) k * k * Double.BYTES);
+        openblas.LAPACKE_dgetrs(LAPACK_ROW, (byte) 'N', k, k, b.top, k, b.pivots, b.r, k);
+        return true;
+    }
+
+    /**
+     * The split of G and N by columns when XᵀX goes beside the solve: the caller's G columns and then the solve
+     * (k³/3 + k³) against the helper's columns and XᵀX (k²n/2), G's columns costing kn each; at Gr(2000,500) 292 of
+     * 500 columns.
+     *
+     * @return the first of the helper's columns
+     */
+    private static int splitColumns(int n, int k) {
+        double columns = 0.75 * k - 2.0 * k * k / (3.0 * n);
+        return (int) Math.max(1, Math.min(k - 1, Math.round(columns)));
+    }
+
+    /**
+     * The split of P by rows: the helper's rows with G·R (k³) for ad hoc charts, half of them for Ehresmann charts.
+     *
+     * @return the first of the helper's rows
+     */
+    private static int splitRows(int m, int k, boolean adHoc) {
+        return adHoc ? Math.min(m - 1, (m + k) / 2) : m / 2;
+    }
+
+    /**
+     * XᵀX (its upper triangle in {@code b.gram}, mirrored here), then R ← R·F on the Java side and back.
      *
      * @return {@code false} when the factor rejects the sample (see {@link GrassmannKernels.RightFactor#apply})
      */
     private static boolean applyFactor(NativeBuffers b, GrassmannKernels.RightFactor factor, double[] r,
                                        double[] gram) {
         int k = b.k;
-        openblas.cblas_dsyrk(ROW, UPPER, TRANSPOSE, k, b.m, 1, b.xj, k, 0, b.gram, k);
-        openblas.cblas_dsyrk(ROW, UPPER, TRANSPOSE, k, k, 1, b.xi, k, 1, b.gram, k);
         b.gram.get(gram, 0, k * k);
         for (int a = 0; a < k; a++) {
             for (int c = a + 1; c < k; c++) {

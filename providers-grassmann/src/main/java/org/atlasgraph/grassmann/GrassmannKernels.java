@@ -215,6 +215,8 @@ final class GrassmannKernels {
         double[] memoArray;
         /** T = WᵀH of the memoized mean, k×k. */
         final double[] memoT;
+        /** When the k×k work beside the kernels is split between two threads ({@link TwoWay}). */
+        final TwoWay halves;
 
         Workspace(int n, int k) {
             this(n, k, VECTOR, BLAS);
@@ -225,6 +227,15 @@ final class GrassmannKernels {
          * @param blas   the native BLAS kernels to use from {@link #BLAS_FROM_K} on, or {@code null}
          */
         Workspace(int n, int k, SmallKernels vector, LargeKernels blas) {
+            this(n, k, vector, blas, TwoWay.DEFAULT);
+        }
+
+        /**
+         * @param halves when the k×k work beside the kernels (the running mean's {@link NormalCorrection}) is split
+         *               between two threads; {@code blas} has its own for its products
+         */
+        Workspace(int n, int k, SmallKernels vector, LargeKernels blas, TwoWay halves) {
+            this.halves = halves;
             this.k = k;
             this.m = n - k;
             int kk = k * k;

@@ -129,7 +129,7 @@ final class GrassmannRunningMean implements RunningMean {
             GrassmannKernels.Workspace ws = workspace.get();
             this.blas = ws.large;
             this.small = ws.small;
-            this.correction = new NormalCorrection(k, ws.small, ws.large);
+            this.correction = new NormalCorrection(k, ws.small, ws.large, ws.halves);
             this.u = new double[m * k];
             // The vector kernels' unpadded products read and write a span past the last row (SmallKernels).
             int slack = small == null ? 0 : small.span(k);

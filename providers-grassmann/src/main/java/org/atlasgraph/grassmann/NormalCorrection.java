@@ -104,6 +104,18 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     /** The power iteration's vectors of {@link #certified}, k each. */
     private final double[] iterate;
     private final double[] image;
+    /** When the quadrature's nodes are split between two threads. */
+    private final TwoWay halves;
+    /** The helper's inverse and sums where the nodes can be split (else empty). */
+    private final double[] otherInverse;
+    private final double[] otherFactor;
+    private final double[] otherEf;
+    /** The nodes of the split quadrature, and the first of the helper's. */
+    private int nodeCount;
+    private int nodeSplit;
+    /** The two halves of the split quadrature, made once. */
+    private final Runnable ownNodes = this::ownNodes;
+    private final Runnable otherNodes = this::otherNodes;
     private double squaredDistance;
     /** An upper bound on λ_max(E) = tan² of the largest principal angle of the sample last corrected. */
     private double largest;
@@ -115,7 +127,18 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
      *              (EJML from {@link GrassmannKernels#BLOCKED_FROM_K} on)
      */
     NormalCorrection(int k, SmallKernels small, LargeKernels blas) {
+        this(k, small, blas, TwoWay.DEFAULT);
+    }
+
+    /**
+     * @param k      the order
+     * @param small  the vector kernels, or {@code null}
+     * @param blas   the native BLAS, or {@code null}
+     * @param halves when the native quadrature's nodes are split between two threads ({@link TwoWay})
+     */
+    NormalCorrection(int k, SmallKernels small, LargeKernels blas, TwoWay halves) {
         this.k = k;
+        this.halves = halves;
         this.small = small;
         this.blas = small == null ? blas : null;
         this.pitch = small == null ? k : small.span(k);
@@ -138,6 +161,10 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         cholesky = new double[kk];
         inverses = new double[small == null ? 0 : MAX_NODES * padded];
         ef = new double[kk];
+        int other = small == null && halves.splits((double) k * k * k) ? kk : 0;
+        otherInverse = new double[other];
+        otherFactor = new double[other];
+        otherEf = new double[other];
         iterate = new double[k];
         image = new double[k];
     }
@@ -382,33 +409,22 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     /**
      * factor = Σ_j w_j (I + u_j² E)⁻¹, each inverse by Cholesky; E·factor = Σ_j (w_j/u_j²)(I − (I + u_j² E)⁻¹) on
      * the way (E(I + u²E)⁻¹ = (I − (I + u²E)⁻¹)/u²), so that Σθ² = tr(E·factor²) costs k², not a product. E is kept.
+     * Where one node's inverse is large ({@link TwoWay}) the nodes are split in two: the first ⌈n/2⌉ here, the
+     * others on the helper thread into their own sums, added to these afterwards (the same bits whatever the timing).
      */
     private void quadrature(int n) {
-        Arrays.fill(factor, 0, k * k, 0);
-        Arrays.fill(ef, 0, k * k, 0);
-        for (int j = 0; j < n; j++) {
-            double u2 = NODES[n][j] * NODES[n][j];
-            for (int a = 0; a < k; a++) {
-                for (int b = 0; b < k; b++) {
-                    cholesky[a * k + b] = u2 * e[a * k + b];
-                }
-                cholesky[a * k + a] += 1;
-            }
-            if (blas == null) {
-                invert(cholesky);
-            } else if (!blas.invertSpd(cholesky, k)) {
-                // I + u²E has eigenvalues ≥ 1 unless E is not finite: let the NaN reach the caller's check.
-                Arrays.fill(cholesky, Double.NaN);
-            }
-            double w = WEIGHTS[n][j];
-            double v = w / u2;
+        if (n > 1 && otherFactor.length > 0) {
+            nodeCount = n;
+            nodeSplit = (n + 1) / 2;
+            TwoWay.run(ownNodes, otherNodes);
             for (int a = 0; a < k; a++) {
                 for (int b = a; b < k; b++) {
-                    double inverse = cholesky[a * k + b];
-                    factor[a * k + b] += w * inverse;
-                    ef[a * k + b] += v * ((a == b ? 1 : 0) - inverse);
+                    factor[a * k + b] += otherFactor[a * k + b];
+                    ef[a * k + b] += otherEf[a * k + b];
                 }
             }
+        } else {
+            nodes(n, 0, n, cholesky, factor, ef);
         }
         // Mirror the upper triangles; Σθ² = tr(EF·F) = Σ_ab (EF)_ab F_ab (both symmetric).
         double sum = 0;
@@ -420,6 +436,50 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
             }
         }
         squaredDistance = sum;
+    }
+
+    private void ownNodes() {
+        nodes(nodeCount, 0, nodeSplit, cholesky, factor, ef);
+    }
+
+    private void otherNodes() {
+        nodes(nodeCount, nodeSplit, nodeCount, otherInverse, otherFactor, otherEf);
+    }
+
+    /**
+     * The upper triangles of the sums of {@link #quadrature} over the nodes {@code from} to {@code to − 1} of n.
+     *
+     * @param inverse k×k scratch for the inverses
+     * @param sum     receives Σ w_j (I + u_j² E)⁻¹ (upper triangle)
+     * @param esum    receives Σ (w_j/u_j²)(I − (I + u_j² E)⁻¹) (upper triangle)
+     */
+    private void nodes(int n, int from, int to, double[] inverse, double[] sum, double[] esum) {
+        Arrays.fill(sum, 0, k * k, 0);
+        Arrays.fill(esum, 0, k * k, 0);
+        for (int j = from; j < to; j++) {
+            double u2 = NODES[n][j] * NODES[n][j];
+            for (int a = 0; a < k; a++) {
+                for (int b = 0; b < k; b++) {
+                    inverse[a * k + b] = u2 * e[a * k + b];
+                }
+                inverse[a * k + a] += 1;
+            }
+            if (blas == null) {
+                invert(inverse);
+            } else if (!blas.invertSpd(inverse, k)) {
+                // I + u²E has eigenvalues ≥ 1 unless E is not finite: let the NaN reach the caller's check.
+                Arrays.fill(inverse, Double.NaN);
+            }
+            double w = WEIGHTS[n][j];
+            double v = w / u2;
+            for (int a = 0; a < k; a++) {
+                for (int b = a; b < k; b++) {
+                    double entry = inverse[a * k + b];
+                    sum[a * k + b] += w * entry;
+                    esum[a * k + b] += v * ((a == b ? 1 : 0) - entry);
+                }
+            }
+        }
     }
 
     /**
