@@ -110,6 +110,20 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     private final double[] otherInverse;
     private final double[] otherFactor;
     private final double[] otherEf;
+    /**
+     * The halves of the split {@link #product} where a k×k product is large (else empty): a's first rows (or columns,
+     * k×k/2) and the other half's, and the two halves of the result.
+     */
+    private final double[] topA;
+    private final double[] lowA;
+    private final double[] topOut;
+    private final double[] lowOut;
+    /** The operands of the split product, between the halves. */
+    private double[] productA;
+    private double[] productB;
+    private boolean productTransposed;
+    private final Runnable topProduct = this::topProduct;
+    private final Runnable lowProduct = this::lowProduct;
     /** The nodes of the split quadrature, and the first of the helper's. */
     private int nodeCount;
     private int nodeSplit;
@@ -165,6 +179,12 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         otherInverse = new double[other];
         otherFactor = new double[other];
         otherEf = new double[other];
+        int half = k / 2;
+        boolean splitProducts = this.blas != null && halves.splits((double) k * k * k);
+        topA = new double[splitProducts ? k * half : 0];
+        topOut = new double[splitProducts ? k * half : 0];
+        lowA = new double[splitProducts ? k * (k - half) : 0];
+        lowOut = new double[splitProducts ? k * (k - half) : 0];
         iterate = new double[k];
         image = new double[k];
     }
@@ -438,6 +458,36 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         squaredDistance = sum;
     }
 
+    /** The first k/2 rows of the split {@link #product}, into {@link #topOut}. */
+    private void topProduct() {
+        int half = k / 2;
+        if (productTransposed) {
+            columns(productA, 0, half, topA);
+            blas.gemm(true, false, half, k, k, 1, topA, productB, 0, topOut);
+        } else {
+            blas.gemm(false, false, half, k, k, 1, productA, productB, 0, topOut);
+        }
+    }
+
+    /** The other rows of the split {@link #product}, into {@link #lowOut}. */
+    private void lowProduct() {
+        int half = k / 2;
+        if (productTransposed) {
+            columns(productA, half, k, lowA);
+        } else {
+            System.arraycopy(productA, half * k, lowA, 0, (k - half) * k);
+        }
+        blas.gemm(productTransposed, false, k - half, k, k, 1, lowA, productB, 0, lowOut);
+    }
+
+    /** to = the columns {@code from} to {@code until − 1} of the k×k a, k rows of {@code until − from}. */
+    private void columns(double[] a, int from, int until, double[] to) {
+        int width = until - from;
+        for (int i = 0; i < k; i++) {
+            System.arraycopy(a, i * k + from, to, i * width, width);
+        }
+    }
+
     private void ownNodes() {
         nodes(nodeCount, 0, nodeSplit, cholesky, factor, ef);
     }
@@ -563,8 +613,23 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     }
 
 
-    /** out = a·b, or aᵀ·b when {@code transposeA}; k×k row-major, out aliasing neither. */
+    /**
+     * out = a·b, or aᵀ·b when {@code transposeA}; k×k row-major, out aliasing neither. On the native BLAS, where a
+     * product is large ({@link TwoWay}), out's first {@code k/2} rows here and the others on the helper thread, each
+     * half from its own copies of a's rows (or columns) and into its own array: a native call on a Java array works
+     * on a copy that it writes back whole, so the halves never share an array they write.
+     */
     private void product(double[] a, double[] b, double[] out, boolean transposeA) {
+        if (blas != null && lowOut.length > 0) {
+            productA = a;
+            productB = b;
+            productTransposed = transposeA;
+            TwoWay.run(topProduct, lowProduct);
+            int half = k / 2;
+            System.arraycopy(topOut, 0, out, 0, half * k);
+            System.arraycopy(lowOut, 0, out, half * k, (k - half) * k);
+            return;
+        }
         if (blas != null) {
             blas.gemm(transposeA, false, k, k, k, 1, a, b, 0, out);
             return;
