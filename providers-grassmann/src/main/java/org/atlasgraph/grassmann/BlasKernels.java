@@ -21,6 +21,14 @@ import org.bytedeco.openblas.global.openblas;
  * copied back in one call each: O(nk) copies next to O(nk²) arithmetic. The chart's W, V and S_k⁻¹ are copied only
  * when the chart differs from the previous call's.
  *
+ * <p>Two cores are used at the Java level instead ({@link TwoWay}), for large work only: from
+ * {@link TwoWay#SPLIT_FROM} multiply-adds per product (Gr(2000,500) splits, Gr(2000,100) never does), unless the
+ * system property {@value TwoWay#PROPERTY} is {@code false} or the machine has one processor. Then {@link #project}
+ * splits three times between the caller and one daemon helper, each on its own part of the native buffers (views
+ * at fixed offsets, made once per buffers): G = WᵀX_J and N = X_I + VG by columns; with a factor, the LU solve here
+ * while XᵀX (DSYRK) goes to the helper, whose share of G's columns is smaller to balance; P = X_J R by rows, the
+ * helper's fewer as it also takes T_X = G R. Fixed partitions: the same bits on every run, whatever the timing.
+ *
  * <p>OpenBLAS factorizes with its parallel DGETRF from k = 100 on (m·n ≥ 10⁴), which keeps per-thread job tables on
  * the calling thread's stack (with more than one thread), more than the 1 MB of a default Java thread: that
  * factorization runs on one daemon thread with a {@link #LU_STACK} stack (a hand-off of some microseconds next to a
@@ -39,7 +47,8 @@ final class BlasKernels implements LargeKernels {
     /**
      * The system property giving OpenBLAS's thread count (default 1; the environment variable OPENBLAS_NUM_THREADS,
      * when set, wins). One thread by default: on 2 cores shared with other work (load ≈ 20), Gr(2000,100) took
-     * 3.4 ms per Fréchet update on one thread and 130–340 ms on OpenBLAS's default two, whose workers spin.
+     * 3.4 ms per Fréchet update on one thread and 130–340 ms on OpenBLAS's default two, whose workers spin. Large
+     * products are split between two Java threads instead; {@value TwoWay#PROPERTY}{@code =false} turns that off.
      */
     static final String THREADS_PROPERTY = "atlasgraph.grassmann.blas.threads";
     private static final ExecutorService LU_THREAD = Executors.newSingleThreadExecutor(task -> {

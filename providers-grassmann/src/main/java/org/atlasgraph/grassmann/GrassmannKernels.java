@@ -41,7 +41,7 @@ import org.ejml.concurrency.EjmlConcurrency;
  *       ({@code VectorKernels}) over X in its own row-major layout, G = W̃ᵀX with W widened to n rows, so neither
  *       X_J nor P is ever gathered or transposed;</li>
  *   <li>k ≥ {@link #BLAS_FROM_K} when OpenBLAS loads: {@link LargeKernels} ({@code BlasKernels}), DGEMM and
- *       LAPACK's LU;</li>
+ *       LAPACK's LU, on one OpenBLAS thread, its large products split between two Java threads ({@link TwoWay});</li>
  *   <li>otherwise the scalar loops below: for small k on X_J transposed (k separate rows of length n − k, gathered
  *       during the first G pass), so that the k² dot products of G and the k² row updates of (X_J R)ᵀ are loops of
  *       length n − k (JDK 17 vectorizes the updates, over separate arrays only, not the dot products, which run in

@@ -40,7 +40,12 @@ import java.util.Arrays;
  * was most of the running mean's time (a profile of Gr(30,5) with the scalar k×k loops: 60%; with the vector kernels
  * on padded copies, a third).
  *
- * <p>Mutable, single-threaded, allocation-free below {@link GrassmannKernels#BLOCKED_FROM_K}.
+ * <p>On the native BLAS, where a k×k product or inverse reaches {@link TwoWay#SPLIT_FROM} multiply-adds (k ≥ 369;
+ * Gr(2000,500)), the work is split between the calling thread and {@link TwoWay}'s helper: the quadrature's nodes
+ * (the first ⌈n/2⌉ here, the others there, each into its own sums, added in that order) and the three k×k products
+ * (by rows, each half on its own copies). The partitions are fixed, so the result does not depend on the timing.
+ *
+ * <p>Mutable, used by one thread at a time, allocation-free below {@link GrassmannKernels#BLOCKED_FROM_K}.
  */
 final class NormalCorrection implements GrassmannKernels.RightFactor {
     /** Orders from which EJML's QR algorithm replaces {@link SmallEigen}'s own tridiagonal QL (no allocation). */
@@ -617,9 +622,10 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
      * out = a·b, or aᵀ·b when {@code transposeA}; k×k row-major, out aliasing neither. On the native BLAS, where a
      * product is large ({@link TwoWay}), out's first {@code k/2} rows here and the others on the helper thread, each
      * half from its own copies of a's rows (or columns) and into its own array: a native call on a Java array works
-     * on a copy that it writes back whole, so the halves never share an array they write.
+     * on a copy that it writes back whole, so the halves never share an array they write. (The running mean's VᵀY
+     * takes this way too.)
      */
-    private void product(double[] a, double[] b, double[] out, boolean transposeA) {
+    void product(double[] a, double[] b, double[] out, boolean transposeA) {
         if (blas != null && lowOut.length > 0) {
             productA = a;
             productB = b;
