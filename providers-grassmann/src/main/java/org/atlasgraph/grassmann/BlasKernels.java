@@ -102,8 +102,7 @@ final class BlasKernels implements LargeKernels {
         final Runnable lowRowsAndTx = this::lowRowsAndTx;
         final Runnable topRowsPlain = () -> rows(0, 1);
         final Runnable lowRowsPlain = () -> rows(1, 1);
-        /** N's largest entry, for the solve's pivot test, and the solve's outcome, between the halves. */
-        double scale;
+        /** The solve's outcome, from its half. */
         boolean solved;
         /** X_J gathered, m×k. */
         final double[] gathered;
@@ -276,34 +275,42 @@ final class BlasKernels implements LargeKernels {
         }
         boolean adHoc = chart.isAdHoc();
         b.top.put(b.block, 0, k * k);
-        if (adHoc) {
-            // G = WᵀX_J;  N = X_I + V G: by columns, in two halves where large.
-            if (halves.splits((double) k * k * m)) {
-                if (factor != null) {
-                    TwoWay.run(b.leftColumns, b.rightColumns);
-                } else {
-                    TwoWay.run(b.leftColumnsPlain, b.rightColumnsPlain);
-                }
-            } else {
+        // G = WᵀX_J;  N = X_I + V G;  R = N⁻¹ S_k⁻¹ (S_k⁻¹ = I for Ehresmann charts). Where large, G and N by
+        // columns in two halves, and XᵀX formed on the helper while this thread solves; with both, the helper takes
+        // fewer of G's columns and goes on to XᵀX while this thread waits for them only before the solve.
+        boolean columns = adHoc && halves.splits((double) k * k * m);
+        boolean gramBeside = factor != null && halves.splits(0.5 * k * k * (m + k));
+        if (columns && gramBeside) {
+            TwoWay.run(b.leftColumns, b.rightColumns, b.solveHalf, b.gramHalf);
+        } else {
+            if (columns) {
+                TwoWay.run(b.leftColumnsPlain, b.rightColumnsPlain);
+            } else if (adHoc) {
                 openblas.cblas_dgemm(ROW, TRANSPOSE, NO, k, k, m, 1, b.w, k, b.xj, k, 0, b.g, k);
                 openblas.cblas_dgemm(ROW, NO, NO, k, k, k, 1, b.v, k, b.g, k, 1, b.top, k);
             }
-            b.top.get(b.block, 0, k * k);
-        }
-        b.scale = Dense.maxAbs(b.block);
-        if (!(b.scale > 0) || !Double.isFinite(b.scale)) {
-            return false;
-        }
-        // R = N⁻¹ S_k⁻¹ (S_k⁻¹ = I for Ehresmann charts), and XᵀX for the factor beside it where large.
-        if (factor != null && halves.splits(0.5 * k * k * (m + k))) {
-            TwoWay.run(b.solveHalf, b.gramHalf);
-        } else {
-            b.solved = solve(b);
-            if (b.solved && factor != null) {
-                b.sampleGram();
+            if (gramBeside) {
+                TwoWay.run(b.solveHalf, b.gramHalf);
+            } else {
+                b.solved = solve(b);
+                if (b.solved && factor != null) {
+                    b.sampleGram();
+                }
             }
         }
-        if (!b.solved || factor != null && !applyFactor(b, factor, r, gram)) {
+        return b.solved && finish(b, factor, g, r, p, tx, gram, adHoc);
+    }
+
+    /**
+     * R ← R·F when a factor is given; P = X_J R, T_X = G R (ad hoc charts); the results copied out.
+     *
+     * @return {@code false} when the factor rejects the sample
+     */
+    private boolean finish(NativeBuffers b, GrassmannKernels.RightFactor factor, double[] g, double[] r, double[] p,
+                           double[] tx, double[] gram, boolean adHoc) {
+        int k = b.k;
+        int m = b.m;
+        if (factor != null && !applyFactor(b, factor, r, gram)) {
             return false;
         }
         // P = X_J R;  T_X = G R: P by rows, in two halves where large (the helper's with G R).
@@ -325,16 +332,22 @@ final class BlasKernels implements LargeKernels {
     }
 
     /**
-     * N's LU factorization and R = N⁻¹ S_k⁻¹ into {@code b.r}.
+     * N's LU factorization (N in {@code b.top}) and R = N⁻¹ S_k⁻¹ into {@code b.r}.
      *
-     * @return {@code false} when a pivot falls below {@link Dense#SINGULAR_PIVOT} times {@code b.scale}
+     * @return {@code false} when N is zero or not finite, or a pivot falls below {@link Dense#SINGULAR_PIVOT} times
+     *     N's largest entry
      */
     private static boolean solve(NativeBuffers b) {
         int k = b.k;
+        b.top.get(b.block, 0, k * k);
+        double scale = Dense.maxAbs(b.block);
+        if (!(scale > 0) || !Double.isFinite(scale)) {
+            return false;
+        }
         if (factorize(b) < 0) {
             return false;
         }
-        double threshold = Dense.SINGULAR_PIVOT * b.scale;
+        double threshold = Dense.SINGULAR_PIVOT * scale;
         for (int a = 0; a < k; a++) {
             if (!(Math.abs(b.top.get((long) a * k + a)) > threshold)) {
                 return false;

@@ -1,5 +1,6 @@
 package org.atlasgraph.grassmann;
 
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -61,25 +62,63 @@ final class TwoWay {
      */
     static void run(Runnable here, Runnable there) {
         Future<?> helper = HELPER.submit(there);
-        Throwable failure = null;
-        try {
-            here.run();
-        } catch (RuntimeException | Error e) {
-            failure = e;
+        Throwable failure = attempt(here, null);
+        failure = await(helper, failure);
+        rethrow(failure);
+    }
+
+    /**
+     * Two stages in a pipeline: {@code there} then {@code thereNext} on the helper thread, {@code here} then
+     * {@code hereNext} on this one, {@code hereNext} only once {@code there} has finished (it may read what there
+     * wrote); returns when all have finished. Nothing of the second stage runs after a failure of the first
+     * ({@code thereNext} is cancelled if it has not started).
+     *
+     * @throws RuntimeException or {@link Error} as thrown by a part (the first stage's first, this thread's first)
+     */
+    static void run(Runnable here, Runnable there, Runnable hereNext, Runnable thereNext) {
+        Future<?> first = HELPER.submit(there);
+        Future<?> second = HELPER.submit(thereNext);
+        Throwable failure = attempt(here, null);
+        failure = await(first, failure);
+        if (failure != null) {
+            second.cancel(false);
+        } else {
+            failure = attempt(hereNext, null);
         }
+        try {
+            failure = await(second, failure);
+        } catch (CancellationException e) {
+            // Cancelled above after a failure, which is thrown below.
+        }
+        rethrow(failure);
+    }
+
+    /** @return {@code failure}, or what {@code part} threw when failure is null */
+    private static Throwable attempt(Runnable part, Throwable failure) {
+        try {
+            part.run();
+        } catch (RuntimeException | Error e) {
+            return failure == null ? e : failure;
+        }
+        return failure;
+    }
+
+    /**
+     * Waits for the helper's part, an interrupt restored afterwards.
+     *
+     * @return {@code failure}, or the part's failure when failure is null
+     */
+    private static Throwable await(Future<?> part, Throwable failure) {
         boolean interrupted = false;
         try {
             while (true) {
                 try {
-                    helper.get();
-                    break;
+                    part.get();
+                    return failure;
                 } catch (InterruptedException e) {
                     interrupted = true;
                 } catch (ExecutionException e) {
-                    if (failure == null) {
-                        failure = e.getCause();
-                    }
-                    break;
+                    return failure == null ? e.getCause() : failure;
                 }
             }
         } finally {
@@ -87,6 +126,9 @@ final class TwoWay {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    private static void rethrow(Throwable failure) {
         if (failure instanceof RuntimeException r) {
             throw r;
         }

@@ -175,17 +175,40 @@ class TwoWayTest {
         Thread.currentThread().interrupt();
         try {
             TwoWay.run(() -> { }, () -> {
-                try {
-                    Thread.sleep(20);
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
+                pause();
                 there.set("done");
             });
             assertThat(there.get()).as("the helper's half finished before the return").isEqualTo("done");
             assertThat(Thread.currentThread().isInterrupted()).as("interrupt restored").isTrue();
         } finally {
             Thread.interrupted();
+        }
+    }
+
+    /** The caller's second stage reads what the helper's first wrote; a failure of the first skips the second. */
+    @Test
+    void theCallersSecondStageFollowsTheHelpersFirstAndAFailureSkipsIt() {
+        AtomicReference<String> written = new AtomicReference<>("unwritten");
+        AtomicReference<String> read = new AtomicReference<>();
+        TwoWay.run(() -> { }, () -> {
+            pause();
+            written.set("written by the helper");
+        }, () -> read.set(written.get()), () -> { });
+        assertThat(read.get()).as("the caller's second stage saw").isEqualTo("written by the helper");
+        AtomicReference<String> second = new AtomicReference<>("not run");
+        assertThatThrownBy(() -> TwoWay.run(() -> { }, () -> {
+            throw new ArithmeticException("first stage");
+        }, () -> second.set("ran"), () -> { })).as("the first stage's exception")
+                .isInstanceOf(ArithmeticException.class).hasMessage("first stage");
+        assertThat(second.get()).as("the caller's second stage after a failure").isEqualTo("not run");
+    }
+
+    /** A short sleep, so that a caller not waiting for the helper would run first. */
+    private static void pause() {
+        try {
+            Thread.sleep(20);
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
         }
     }
 }
