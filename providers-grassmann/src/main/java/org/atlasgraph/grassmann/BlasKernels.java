@@ -23,6 +23,14 @@ import org.bytedeco.openblas.global.openblas;
  * copied back in one call each: O(nk) copies next to O(nk²) arithmetic. The chart's W, V and S_k⁻¹ are copied only
  * when the chart differs from the previous call's.
  *
+ * <p>Two cores are used at the Java level instead ({@link TwoWay}), for large work only: from
+ * {@link TwoWay#SPLIT_FROM} multiply-adds per product (Gr(2000,500) splits, Gr(2000,100) never does), unless the
+ * system property {@value TwoWay#PROPERTY} is {@code false} or the machine has one processor. Then {@link #project}
+ * splits three times between the caller and one daemon helper, each on its own part of the native buffers (views
+ * at fixed offsets, made once per buffers): G = WᵀX_J and N = X_I + VG by columns; with a factor, the LU solve here
+ * while XᵀX (DSYRK) goes to the helper, whose share of G's columns is smaller to balance; P = X_J R by rows, the
+ * helper's fewer as it also takes T_X = G R. Fixed partitions: the same bits on every run, whatever the timing.
+ *
  * <p>OpenBLAS factorizes with its parallel DGETRF from m·n ≥ 10⁴ on (k = 100 for N), which keeps per-thread job
  * tables on the calling thread's stack (with more than one thread), more than the 1 MB of a default Java thread: those
  * factorizations (N's, and those of {@link #invert} and {@link #pivotRows}) run on one daemon thread with a
@@ -44,7 +52,8 @@ final class BlasKernels implements LargeKernels {
     /**
      * The system property giving OpenBLAS's thread count (default 1; the environment variable OPENBLAS_NUM_THREADS,
      * when set, wins). One thread by default: on 2 cores shared with other work (load ≈ 20), Gr(2000,100) took
-     * 3.4 ms per Fréchet update on one thread and 130–340 ms on OpenBLAS's default two, whose workers spin.
+     * 3.4 ms per Fréchet update on one thread and 130–340 ms on OpenBLAS's default two, whose workers spin. Large
+     * products are split between two Java threads instead; {@value TwoWay#PROPERTY}{@code =false} turns that off.
      */
     static final String THREADS_PROPERTY = "atlasgraph.grassmann.blas.threads";
     private static final ExecutorService LU_THREAD = Executors.newSingleThreadExecutor(task -> {
@@ -52,6 +61,9 @@ final class BlasKernels implements LargeKernels {
         t.setDaemon(true);
         return t;
     });
+
+    /** When {@link #project} splits its products in two. */
+    private final TwoWay halves;
 
     /** Native buffers of one thread for one (n, k), and the chart whose W, V, S_k⁻¹ they hold. */
     private static final class NativeBuffers implements Buffers {
@@ -69,6 +81,34 @@ final class BlasKernels implements LargeKernels {
         final DoublePointer tx;
         final DoublePointer gram;
         final IntPointer pivots;
+        /**
+         * The split of G and N by columns ({@link #splitColumns}): the helper's columns from {@code gColumns[0]} with a
+         * factor (it also takes XᵀX), from {@code gColumns[1]} without; X_J, G and N at those columns.
+         */
+        final int[] gColumns;
+        final DoublePointer[] xjRight;
+        final DoublePointer[] gRight;
+        final DoublePointer[] topRight;
+        /**
+         * The split of P by rows ({@link #splitRows}): the helper's rows from {@code pRows[0]} (it also takes G·R) for
+         * ad hoc charts, from {@code pRows[1]} for Ehresmann charts; X_J and P at those rows.
+         */
+        final int[] pRows;
+        final DoublePointer[] xjLow;
+        final DoublePointer[] pLow;
+        /** The halves' tasks, made once: G and N by columns, XᵀX, the solve, P (and G·R) by rows. */
+        final Runnable leftColumns = () -> columns(0, 0);
+        final Runnable rightColumns = () -> columns(1, 0);
+        final Runnable leftColumnsPlain = () -> columns(0, 1);
+        final Runnable rightColumnsPlain = () -> columns(1, 1);
+        final Runnable gramHalf = this::sampleGram;
+        final Runnable solveHalf = () -> solved = solve(this);
+        final Runnable topRows = () -> rows(0, 0);
+        final Runnable lowRowsAndTx = this::lowRowsAndTx;
+        final Runnable topRowsPlain = () -> rows(0, 1);
+        final Runnable lowRowsPlain = () -> rows(1, 1);
+        /** The solve's outcome, from its half. */
+        boolean solved;
         /** X_J gathered, m×k. */
         final double[] gathered;
         /** X_I gathered, k×k. */
@@ -101,6 +141,59 @@ final class BlasKernels implements LargeKernels {
             for (int a = 0; a < k; a++) {
                 identity[a * k + a] = 1;
             }
+            gColumns = new int[] {splitColumns(n, k), k / 2};
+            pRows = new int[] {splitRows(m, k, true), splitRows(m, k, false)};
+            xjRight = new DoublePointer[2];
+            gRight = new DoublePointer[2];
+            topRight = new DoublePointer[2];
+            xjLow = new DoublePointer[2];
+            pLow = new DoublePointer[2];
+            for (int i = 0; i < 2; i++) {
+                xjRight[i] = view(xj, gColumns[i]);
+                gRight[i] = view(g, gColumns[i]);
+                topRight[i] = view(top, gColumns[i]);
+                xjLow[i] = view(xj, (long) pRows[i] * k);
+                pLow[i] = view(p, (long) pRows[i] * k);
+            }
+        }
+
+        /** @return a view of {@code base} from {@code offset} on (no memory of its own; base keeps it alive) */
+        private static DoublePointer view(DoublePointer base, long offset) {
+            return new DoublePointer(base).position(offset);
+        }
+
+        /**
+         * G = WᵀX_J and N += V G on one side of the column split: the caller's columns (side 0) or the helper's (1),
+         * of the split with a factor (0) or without (1).
+         */
+        void columns(int side, int split) {
+            int from = gColumns[split];
+            int width = side == 0 ? from : k - from;
+            DoublePointer x = side == 0 ? xj : xjRight[split];
+            DoublePointer gs = side == 0 ? g : gRight[split];
+            DoublePointer ts = side == 0 ? top : topRight[split];
+            openblas.cblas_dgemm(ROW, TRANSPOSE, NO, k, width, m, 1, w, k, x, k, 0, gs, k);
+            openblas.cblas_dgemm(ROW, NO, NO, k, width, k, 1, v, k, gs, k, 1, ts, k);
+        }
+
+        /** P = X_J R on one side of the row split: the caller's rows (side 0) or the helper's (1). */
+        void rows(int side, int split) {
+            int from = pRows[split];
+            int height = side == 0 ? from : m - from;
+            openblas.cblas_dgemm(ROW, NO, NO, height, k, k, 1, side == 0 ? xj : xjLow[split], k, r, k, 0,
+                    side == 0 ? p : pLow[split], k);
+        }
+
+        /** The helper's rows of P for an ad hoc chart, and T_X = G R. */
+        void lowRowsAndTx() {
+            rows(1, 0);
+            openblas.cblas_dgemm(ROW, NO, NO, k, k, k, 1, g, k, r, k, 0, tx, k);
+        }
+
+        /** XᵀX = X_JᵀX_J + X_IᵀX_I into {@code gram}, upper triangle, by two DSYRK. */
+        void sampleGram() {
+            openblas.cblas_dsyrk(ROW, UPPER, TRANSPOSE, k, m, 1, xj, k, 0, gram, k);
+            openblas.cblas_dsyrk(ROW, UPPER, TRANSPOSE, k, k, 1, xi, k, 1, gram, k);
         }
 
         /** Copies the chart's W, V and S_k⁻¹ unless they are already here. */
@@ -131,6 +224,15 @@ final class BlasKernels implements LargeKernels {
      * @throws IllegalStateException when a call answers wrongly
      */
     BlasKernels() {
+        this(TwoWay.DEFAULT);
+    }
+
+    /**
+     * @param halves when {@link #project} splits its products between two threads ({@link TwoWay})
+     * @throws IllegalStateException when a call answers wrongly
+     */
+    BlasKernels(TwoWay halves) {
+        this.halves = halves;
         if (System.getenv("OPENBLAS_NUM_THREADS") == null) {
             openblas.blas_set_num_threads(Integer.getInteger(THREADS_PROPERTY, 1));
         }
@@ -177,18 +279,73 @@ final class BlasKernels implements LargeKernels {
             b.xi.put(b.block, 0, k * k);
         }
         boolean adHoc = chart.isAdHoc();
-        double scale;
-        if (adHoc) {
-            // G = WᵀX_J;  N = X_I + V G.
-            openblas.cblas_dgemm(ROW, TRANSPOSE, NO, k, k, m, 1, b.w, k, b.xj, k, 0, b.g, k);
-            b.top.put(b.block, 0, k * k);
-            openblas.cblas_dgemm(ROW, NO, NO, k, k, k, 1, b.v, k, b.g, k, 1, b.top, k);
-            b.top.get(b.block, 0, k * k);
-            scale = Dense.maxAbs(b.block);
+        b.top.put(b.block, 0, k * k);
+        // G = WᵀX_J;  N = X_I + V G;  R = N⁻¹ S_k⁻¹ (S_k⁻¹ = I for Ehresmann charts). Where large, G and N by
+        // columns in two halves, and XᵀX formed on the helper while this thread solves; with both, the helper takes
+        // fewer of G's columns and goes on to XᵀX while this thread waits for them only before the solve.
+        boolean columns = adHoc && halves.splits((double) k * k * m);
+        boolean gramBeside = factor != null && halves.splits(0.5 * k * k * (m + k));
+        if (columns && gramBeside) {
+            TwoWay.run(b.leftColumns, b.rightColumns, b.solveHalf, b.gramHalf);
         } else {
-            b.top.put(b.block, 0, k * k);
-            scale = Dense.maxAbs(b.block);
+            if (columns) {
+                TwoWay.run(b.leftColumnsPlain, b.rightColumnsPlain);
+            } else if (adHoc) {
+                openblas.cblas_dgemm(ROW, TRANSPOSE, NO, k, k, m, 1, b.w, k, b.xj, k, 0, b.g, k);
+                openblas.cblas_dgemm(ROW, NO, NO, k, k, k, 1, b.v, k, b.g, k, 1, b.top, k);
+            }
+            if (gramBeside) {
+                TwoWay.run(b.solveHalf, b.gramHalf);
+            } else {
+                b.solved = solve(b);
+                if (b.solved && factor != null) {
+                    b.sampleGram();
+                }
+            }
         }
+        return b.solved && finish(b, factor, g, r, p, tx, gram, adHoc);
+    }
+
+    /**
+     * R ← R·F when a factor is given; P = X_J R, T_X = G R (ad hoc charts); the results copied out.
+     *
+     * @return {@code false} when the factor rejects the sample
+     */
+    private boolean finish(NativeBuffers b, GrassmannKernels.RightFactor factor, double[] g, double[] r, double[] p,
+                           double[] tx, double[] gram, boolean adHoc) {
+        int k = b.k;
+        int m = b.m;
+        if (factor != null && !applyFactor(b, factor, r, gram)) {
+            return false;
+        }
+        // P = X_J R;  T_X = G R: P by rows, in two halves where large (the helper's with G R).
+        if (halves.splits((double) m * k * k)) {
+            TwoWay.run(adHoc ? b.topRows : b.topRowsPlain, adHoc ? b.lowRowsAndTx : b.lowRowsPlain);
+        } else {
+            openblas.cblas_dgemm(ROW, NO, NO, m, k, k, 1, b.xj, k, b.r, k, 0, b.p, k);
+            if (adHoc) {
+                openblas.cblas_dgemm(ROW, NO, NO, k, k, k, 1, b.g, k, b.r, k, 0, b.tx, k);
+            }
+        }
+        b.p.get(p, 0, m * k);
+        b.r.get(r, 0, k * k);
+        if (adHoc) {
+            b.g.get(g, 0, k * k);
+            b.tx.get(tx, 0, k * k);
+        }
+        return true;
+    }
+
+    /**
+     * N's LU factorization (N in {@code b.top}) and R = N⁻¹ S_k⁻¹ into {@code b.r}.
+     *
+     * @return {@code false} when N is zero or not finite, or a pivot falls below {@link Dense#SINGULAR_PIVOT} times
+     *     N's largest entry
+     */
+    private static boolean solve(NativeBuffers b) {
+        int k = b.k;
+        b.top.get(b.block, 0, k * k);
+        double scale = Dense.maxAbs(b.block);
         if (!(scale > 0) || !Double.isFinite(scale)) {
             return false;
         }
@@ -201,33 +358,40 @@ final class BlasKernels implements LargeKernels {
                 return false;
             }
         }
-        // R = N⁻¹ S_k⁻¹ (S_k⁻¹ = I for Ehresmann charts);  P = X_J R;  T_X = G R.
         Pointer.memcpy(b.r, b.sk, (long) k * k * Double.BYTES);
         openblas.LAPACKE_dgetrs(LAPACK_ROW, (byte) 'N', k, k, b.top, k, b.pivots, b.r, k);
-        if (factor != null && !applyFactor(b, factor, r, gram)) {
-            return false;
-        }
-        openblas.cblas_dgemm(ROW, NO, NO, m, k, k, 1, b.xj, k, b.r, k, 0, b.p, k);
-        b.p.get(p, 0, m * k);
-        b.r.get(r, 0, k * k);
-        if (adHoc) {
-            openblas.cblas_dgemm(ROW, NO, NO, k, k, k, 1, b.g, k, b.r, k, 0, b.tx, k);
-            b.g.get(g, 0, k * k);
-            b.tx.get(tx, 0, k * k);
-        }
         return true;
     }
 
     /**
-     * XᵀX = X_JᵀX_J + X_IᵀX_I by two DSYRK (upper triangle, mirrored here), then R ← R·F on the Java side and back.
+     * The split of G and N by columns when XᵀX goes beside the solve: the caller's G columns and then the solve
+     * (k³/3 + k³) against the helper's columns and XᵀX (k²n/2), G's columns costing kn each; at Gr(2000,500) 292 of
+     * 500 columns.
+     *
+     * @return the first of the helper's columns
+     */
+    private static int splitColumns(int n, int k) {
+        double columns = 0.75 * k - 2.0 * k * k / (3.0 * n);
+        return (int) Math.max(1, Math.min(k - 1, Math.round(columns)));
+    }
+
+    /**
+     * The split of P by rows: the helper's rows with G·R (k³) for ad hoc charts, half of them for Ehresmann charts.
+     *
+     * @return the first of the helper's rows
+     */
+    private static int splitRows(int m, int k, boolean adHoc) {
+        return adHoc ? Math.min(m - 1, (m + k) / 2) : m / 2;
+    }
+
+    /**
+     * XᵀX (its upper triangle in {@code b.gram}, mirrored here), then R ← R·F on the Java side and back.
      *
      * @return {@code false} when the factor rejects the sample (see {@link GrassmannKernels.RightFactor#apply})
      */
     private static boolean applyFactor(NativeBuffers b, GrassmannKernels.RightFactor factor, double[] r,
                                        double[] gram) {
         int k = b.k;
-        openblas.cblas_dsyrk(ROW, UPPER, TRANSPOSE, k, b.m, 1, b.xj, k, 0, b.gram, k);
-        openblas.cblas_dsyrk(ROW, UPPER, TRANSPOSE, k, k, 1, b.xi, k, 1, b.gram, k);
         b.gram.get(gram, 0, k * k);
         for (int a = 0; a < k; a++) {
             for (int c = a + 1; c < k; c++) {

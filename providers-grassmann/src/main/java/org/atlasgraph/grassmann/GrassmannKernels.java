@@ -41,7 +41,7 @@ import org.ejml.concurrency.EjmlConcurrency;
  *       ({@code VectorKernels}) over X in its own row-major layout, G = W̃ᵀX with W widened to n rows, so neither
  *       X_J nor P is ever gathered or transposed;</li>
  *   <li>k ≥ {@link #BLAS_FROM_K} when OpenBLAS loads: {@link LargeKernels} ({@code BlasKernels}), DGEMM and
- *       LAPACK's LU;</li>
+ *       LAPACK's LU, on one OpenBLAS thread, its large products split between two Java threads ({@link TwoWay});</li>
  *   <li>otherwise the scalar loops below: for small k on X_J transposed (k separate rows of length n − k, gathered
  *       during the first G pass), so that the k² dot products of G and the k² row updates of (X_J R)ᵀ are loops of
  *       length n − k (JDK 17 vectorizes the updates, over separate arrays only, not the dot products, which run in
@@ -215,6 +215,8 @@ final class GrassmannKernels {
         double[] memoArray;
         /** T = WᵀH of the memoized mean, k×k. */
         final double[] memoT;
+        /** When the k×k work beside the kernels is split between two threads ({@link TwoWay}). */
+        final TwoWay halves;
 
         Workspace(int n, int k) {
             this(n, k, VECTOR, BLAS);
@@ -225,6 +227,15 @@ final class GrassmannKernels {
          * @param blas   the native BLAS kernels to use from {@link #BLAS_FROM_K} on, or {@code null}
          */
         Workspace(int n, int k, SmallKernels vector, LargeKernels blas) {
+            this(n, k, vector, blas, TwoWay.DEFAULT);
+        }
+
+        /**
+         * @param halves when the k×k work beside the kernels (the running mean's {@link NormalCorrection}) is split
+         *               between two threads; {@code blas} has its own for its products
+         */
+        Workspace(int n, int k, SmallKernels vector, LargeKernels blas, TwoWay halves) {
+            this.halves = halves;
             this.k = k;
             this.m = n - k;
             int kk = k * k;

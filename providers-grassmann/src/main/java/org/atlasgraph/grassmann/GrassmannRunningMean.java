@@ -33,7 +33,9 @@ import org.atlasgraph.api.check.Checks;
  * dominates. The mean itself does not pass over the sample's entries to check them
  * ({@link RunningMean.State#rejectsNonFinite}): XᵀX's diagonal tells the correction whether they are finite, before
  * the state changes.
- * No allocation below {@link GrassmannKernels#BLOCKED_FROM_K}.
+ * No allocation below {@link GrassmannKernels#BLOCKED_FROM_K}. From {@link TwoWay#SPLIT_FROM} multiply-adds per
+ * product on (Gr(2000,500)) the kernel's products, the correction's and VᵀY run in two halves on two threads
+ * ({@link TwoWay}).
  *
  * <p>The domain of trust. The estimate leaves it when its largest principal angle to the centre, ‖L‖₂, reaches
  * {@link #TRUST_DISTANCE} = π/4: below it its chart coordinates in the orthonormal frame, B = U tan Θ Vᵀ, have
@@ -129,7 +131,7 @@ final class GrassmannRunningMean implements RunningMean {
             GrassmannKernels.Workspace ws = workspace.get();
             this.blas = ws.large;
             this.small = ws.small;
-            this.correction = new NormalCorrection(k, ws.small, ws.large);
+            this.correction = new NormalCorrection(k, ws.small, ws.large, ws.halves);
             this.u = new double[m * k];
             // The vector kernels' unpadded products read and write a span past the last row (SmallKernels).
             int slack = small == null ? 0 : small.span(k);
@@ -241,7 +243,7 @@ final class GrassmannRunningMean implements RunningMean {
             QaRotation q = chart.rotation;
             double[] v = q.v;
             if (blas != null) {
-                blas.gemm(true, false, k, k, k, 1, v, y, 0, vty);
+                correction.product(v, y, vty, true);
             } else if (small != null) {
                 small.multiply(v, k, true, y, k, vty, k, k);
             } else {

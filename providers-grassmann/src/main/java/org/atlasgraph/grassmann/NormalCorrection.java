@@ -40,7 +40,12 @@ import java.util.Arrays;
  * was most of the running mean's time (a profile of Gr(30,5) with the scalar k×k loops: 60%; with the vector kernels
  * on padded copies, a third).
  *
- * <p>Mutable, single-threaded, allocation-free below {@link GrassmannKernels#BLOCKED_FROM_K}.
+ * <p>On the native BLAS, where a k×k product or inverse reaches {@link TwoWay#SPLIT_FROM} multiply-adds (k ≥ 369;
+ * Gr(2000,500)), the work is split between the calling thread and {@link TwoWay}'s helper: the quadrature's nodes
+ * (the first ⌈n/2⌉ here, the others there, each into its own sums, added in that order) and the three k×k products
+ * (by rows, each half on its own copies). The partitions are fixed, so the result does not depend on the timing.
+ *
+ * <p>Mutable, used by one thread at a time, allocation-free below {@link GrassmannKernels#BLOCKED_FROM_K}.
  */
 final class NormalCorrection implements GrassmannKernels.RightFactor {
     /** Orders from which EJML's QR algorithm replaces {@link SmallEigen}'s own tridiagonal QL (no allocation). */
@@ -104,6 +109,32 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     /** The power iteration's vectors of {@link #certified}, k each. */
     private final double[] iterate;
     private final double[] image;
+    /** When the quadrature's nodes are split between two threads. */
+    private final TwoWay halves;
+    /** The helper's inverse and sums where the nodes can be split (else empty). */
+    private final double[] otherInverse;
+    private final double[] otherFactor;
+    private final double[] otherEf;
+    /**
+     * The halves of the split {@link #product} where a k×k product is large (else empty): a's first rows (or columns,
+     * k×k/2) and the other half's, and the two halves of the result.
+     */
+    private final double[] topA;
+    private final double[] lowA;
+    private final double[] topOut;
+    private final double[] lowOut;
+    /** The operands of the split product, between the halves. */
+    private double[] productA;
+    private double[] productB;
+    private boolean productTransposed;
+    private final Runnable topProduct = this::topProduct;
+    private final Runnable lowProduct = this::lowProduct;
+    /** The nodes of the split quadrature, and the first of the helper's. */
+    private int nodeCount;
+    private int nodeSplit;
+    /** The two halves of the split quadrature, made once. */
+    private final Runnable ownNodes = this::ownNodes;
+    private final Runnable otherNodes = this::otherNodes;
     private double squaredDistance;
     /** An upper bound on λ_max(E) = tan² of the largest principal angle of the sample last corrected. */
     private double largest;
@@ -115,7 +146,18 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
      *              (EJML from {@link GrassmannKernels#BLOCKED_FROM_K} on)
      */
     NormalCorrection(int k, SmallKernels small, LargeKernels blas) {
+        this(k, small, blas, TwoWay.DEFAULT);
+    }
+
+    /**
+     * @param k      the order
+     * @param small  the vector kernels, or {@code null}
+     * @param blas   the native BLAS, or {@code null}
+     * @param halves when the native quadrature's nodes are split between two threads ({@link TwoWay})
+     */
+    NormalCorrection(int k, SmallKernels small, LargeKernels blas, TwoWay halves) {
         this.k = k;
+        this.halves = halves;
         this.small = small;
         this.blas = small == null ? blas : null;
         this.pitch = small == null ? k : small.span(k);
@@ -138,6 +180,16 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         cholesky = new double[kk];
         inverses = new double[small == null ? 0 : MAX_NODES * padded];
         ef = new double[kk];
+        int other = small == null && halves.splits((double) k * k * k) ? kk : 0;
+        otherInverse = new double[other];
+        otherFactor = new double[other];
+        otherEf = new double[other];
+        int half = k / 2;
+        boolean splitProducts = this.blas != null && halves.splits((double) k * k * k);
+        topA = new double[splitProducts ? k * half : 0];
+        topOut = new double[splitProducts ? k * half : 0];
+        lowA = new double[splitProducts ? k * (k - half) : 0];
+        lowOut = new double[splitProducts ? k * (k - half) : 0];
         iterate = new double[k];
         image = new double[k];
     }
@@ -382,33 +434,22 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     /**
      * factor = Σ_j w_j (I + u_j² E)⁻¹, each inverse by Cholesky; E·factor = Σ_j (w_j/u_j²)(I − (I + u_j² E)⁻¹) on
      * the way (E(I + u²E)⁻¹ = (I − (I + u²E)⁻¹)/u²), so that Σθ² = tr(E·factor²) costs k², not a product. E is kept.
+     * Where one node's inverse is large ({@link TwoWay}) the nodes are split in two: the first ⌈n/2⌉ here, the
+     * others on the helper thread into their own sums, added to these afterwards (the same bits whatever the timing).
      */
     private void quadrature(int n) {
-        Arrays.fill(factor, 0, k * k, 0);
-        Arrays.fill(ef, 0, k * k, 0);
-        for (int j = 0; j < n; j++) {
-            double u2 = NODES[n][j] * NODES[n][j];
-            for (int a = 0; a < k; a++) {
-                for (int b = 0; b < k; b++) {
-                    cholesky[a * k + b] = u2 * e[a * k + b];
-                }
-                cholesky[a * k + a] += 1;
-            }
-            if (blas == null) {
-                invert(cholesky);
-            } else if (!blas.invertSpd(cholesky, k)) {
-                // I + u²E has eigenvalues ≥ 1 unless E is not finite: let the NaN reach the caller's check.
-                Arrays.fill(cholesky, Double.NaN);
-            }
-            double w = WEIGHTS[n][j];
-            double v = w / u2;
+        if (n > 1 && otherFactor.length > 0) {
+            nodeCount = n;
+            nodeSplit = (n + 1) / 2;
+            TwoWay.run(ownNodes, otherNodes);
             for (int a = 0; a < k; a++) {
                 for (int b = a; b < k; b++) {
-                    double inverse = cholesky[a * k + b];
-                    factor[a * k + b] += w * inverse;
-                    ef[a * k + b] += v * ((a == b ? 1 : 0) - inverse);
+                    factor[a * k + b] += otherFactor[a * k + b];
+                    ef[a * k + b] += otherEf[a * k + b];
                 }
             }
+        } else {
+            nodes(n, 0, n, cholesky, factor, ef);
         }
         // Mirror the upper triangles; Σθ² = tr(EF·F) = Σ_ab (EF)_ab F_ab (both symmetric).
         double sum = 0;
@@ -420,6 +461,80 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
             }
         }
         squaredDistance = sum;
+    }
+
+    /** The first k/2 rows of the split {@link #product}, into {@link #topOut}. */
+    private void topProduct() {
+        int half = k / 2;
+        if (productTransposed) {
+            columns(productA, 0, half, topA);
+            blas.gemm(true, false, half, k, k, 1, topA, productB, 0, topOut);
+        } else {
+            blas.gemm(false, false, half, k, k, 1, productA, productB, 0, topOut);
+        }
+    }
+
+    /** The other rows of the split {@link #product}, into {@link #lowOut}. */
+    private void lowProduct() {
+        int half = k / 2;
+        if (productTransposed) {
+            columns(productA, half, k, lowA);
+        } else {
+            System.arraycopy(productA, half * k, lowA, 0, (k - half) * k);
+        }
+        blas.gemm(productTransposed, false, k - half, k, k, 1, lowA, productB, 0, lowOut);
+    }
+
+    /** to = the columns {@code from} to {@code until − 1} of the k×k a, k rows of {@code until − from}. */
+    private void columns(double[] a, int from, int until, double[] to) {
+        int width = until - from;
+        for (int i = 0; i < k; i++) {
+            System.arraycopy(a, i * k + from, to, i * width, width);
+        }
+    }
+
+    private void ownNodes() {
+        nodes(nodeCount, 0, nodeSplit, cholesky, factor, ef);
+    }
+
+    private void otherNodes() {
+        nodes(nodeCount, nodeSplit, nodeCount, otherInverse, otherFactor, otherEf);
+    }
+
+    /**
+     * The upper triangles of the sums of {@link #quadrature} over the nodes {@code from} to {@code to − 1} of n.
+     *
+     * @param inverse k×k scratch for the inverses
+     * @param sum     receives Σ w_j (I + u_j² E)⁻¹ (upper triangle)
+     * @param esum    receives Σ (w_j/u_j²)(I − (I + u_j² E)⁻¹) (upper triangle)
+     */
+    private void nodes(int n, int from, int to, double[] inverse, double[] sum, double[] esum) {
+        Arrays.fill(sum, 0, k * k, 0);
+        Arrays.fill(esum, 0, k * k, 0);
+        for (int j = from; j < to; j++) {
+            double u2 = NODES[n][j] * NODES[n][j];
+            for (int a = 0; a < k; a++) {
+                for (int b = 0; b < k; b++) {
+                    inverse[a * k + b] = u2 * e[a * k + b];
+                }
+                inverse[a * k + a] += 1;
+            }
+            if (blas == null) {
+                invert(inverse);
+            } else if (!blas.invertSpd(inverse, k)) {
+                // I + u²E has eigenvalues ≥ 1 unless E is not finite: let the NaN reach the caller's check.
+                Arrays.fill(inverse, Double.NaN);
+            }
+            double w = WEIGHTS[n][j];
+            double v = w / u2;
+            for (int a = 0; a < k; a++) {
+                for (int b = a; b < k; b++) {
+                    double entry = inverse[a * k + b];
+                    sum[a * k + b] += w * entry;
+                    esum[a * k + b] += v * ((a == b ? 1 : 0) - entry);
+                }
+            }
+        }
     }
 
     /**
@@ -503,8 +618,24 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     }
 
 
-    /** out = a·b, or aᵀ·b when {@code transposeA}; k×k row-major, out aliasing neither. */
-    private void product(double[] a, double[] b, double[] out, boolean transposeA) {
+    /**
+     * out = a·b, or aᵀ·b when {@code transposeA}; k×k row-major, out aliasing neither. On the native BLAS, where a
+     * product is large ({@link TwoWay}), out's first {@code k/2} rows here and the others on the helper thread, each
+     * half from its own copies of a's rows (or columns) and into its own array: a native call on a Java array works
+     * on a copy that it writes back whole, so the halves never share an array they write. (The running mean's VᵀY
+     * takes this way too.)
+     */
+    void product(double[] a, double[] b, double[] out, boolean transposeA) {
+        if (blas != null && lowOut.length > 0) {
+            productA = a;
+            productB = b;
+            productTransposed = transposeA;
+            TwoWay.run(topProduct, lowProduct);
+            int half = k / 2;
+            System.arraycopy(topOut, 0, out, 0, half * k);
+            System.arraycopy(lowOut, 0, out, half * k, (k - half) * k);
+            return;
+        }
         if (blas != null) {
             blas.gemm(transposeA, false, k, k, k, 1, a, b, 0, out);
             return;
