@@ -109,9 +109,7 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
     /** The power iteration's vectors of {@link #certified}, k each. */
     private final double[] iterate;
     private final double[] image;
-    /** When the quadrature's nodes are split between two threads. */
-    private final TwoWay halves;
-    /** The helper's inverse and sums where the nodes can be split (else empty). */
+    /** The helper's inverse and sums where the nodes are split (else empty). */
     private final double[] otherInverse;
     private final double[] otherFactor;
     private final double[] otherEf;
@@ -153,11 +151,11 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
      * @param k      the order
      * @param small  the vector kernels, or {@code null}
      * @param blas   the native BLAS, or {@code null}
-     * @param halves when the native quadrature's nodes are split between two threads ({@link TwoWay})
+     * @param halves when the native quadrature's nodes and k×k products are split between two threads
+     *               ({@link TwoWay})
      */
     NormalCorrection(int k, SmallKernels small, LargeKernels blas, TwoWay halves) {
         this.k = k;
-        this.halves = halves;
         this.small = small;
         this.blas = small == null ? blas : null;
         this.pitch = small == null ? k : small.span(k);
@@ -180,16 +178,17 @@ final class NormalCorrection implements GrassmannKernels.RightFactor {
         cholesky = new double[kk];
         inverses = new double[small == null ? 0 : MAX_NODES * padded];
         ef = new double[kk];
-        int other = small == null && halves.splits((double) k * k * k) ? kk : 0;
+        // On the native BLAS from a product or inverse of SPLIT_FROM multiply-adds on: the nodes and products split.
+        boolean split = this.blas != null && halves.splits((double) k * k * k);
+        int other = split ? kk : 0;
         otherInverse = new double[other];
         otherFactor = new double[other];
         otherEf = new double[other];
         int half = k / 2;
-        boolean splitProducts = this.blas != null && halves.splits((double) k * k * k);
-        topA = new double[splitProducts ? k * half : 0];
-        topOut = new double[splitProducts ? k * half : 0];
-        lowA = new double[splitProducts ? k * (k - half) : 0];
-        lowOut = new double[splitProducts ? k * (k - half) : 0];
+        topA = new double[split ? k * half : 0];
+        topOut = new double[split ? k * half : 0];
+        lowA = new double[split ? k * (k - half) : 0];
+        lowOut = new double[split ? k * (k - half) : 0];
         iterate = new double[k];
         image = new double[k];
     }

@@ -8,17 +8,19 @@ import java.util.concurrent.Future;
 
 /**
  * Two halves of a large piece of native work, one on a helper thread and one on the calling thread, for the native
- * kernels at large k ({@link BlasKernels#project}, {@link NormalCorrection}'s quadrature): a Java-level split in place
- * of OpenBLAS's own threads, which stay at one (see {@link BlasKernels#THREADS_PROPERTY}: its idle workers spin, and on
- * a shared machine they cost far more than they gain). Each half works on its own part of the buffers (a fixed
- * partition, sums in a fixed order), so the results do not depend on the threads' timing.
+ * kernels at large k ({@link BlasKernels#project}, {@link NormalCorrection}'s quadrature and products): a split in
+ * place of OpenBLAS's own threads, which stay at one (see {@link BlasKernels#THREADS_PROPERTY}: its idle workers spin,
+ * and on a shared machine they cost far more than they gain). Each half works on its own part of the buffers (a
+ * fixed partition, sums in a fixed order), so the results do not depend on the threads' timing.
  *
- * <p>Used only for operations of at least {@link #SPLIT_FROM} multiply-adds (about a millisecond on one core, where a
- * hand-off of some microseconds is negligible): at n = 2000 from k ≈ 370 on (Gr(2000,500) splits, Gr(2000,100) never
- * does), on a machine with at least two processors, unless the system property {@value #PROPERTY} is {@code false}.
+ * <p>Used only for operations of at least {@link #SPLIT_FROM} multiply-adds (a few milliseconds on one core, where a
+ * hand-off of some tens of microseconds is negligible): at n = 2000 the (n−k)k² products from k ≈ 165 on, the k×k
+ * work from k = 369 on (Gr(2000,500) splits everything, Gr(2000,100) nothing), on a machine with at least two
+ * processors, unless the system property {@value #PROPERTY} is {@code false}.
  *
  * <p>One daemon helper thread for the whole VM. Its halves never split again (they would wait for themselves), and
- * halves of several callers run one after the other on it.
+ * halves of several callers run one after the other on it. A split allocates the executor's small task objects, no
+ * buffers.
  */
 final class TwoWay {
     /** The system property that turns the split off ({@code -Datlasgraph.grassmann.split=false}). */
