@@ -108,7 +108,7 @@ final class GrassmannRunningMean implements RunningMean {
         private final double[] top;
         private final double[] s1;
         private final double[] s2;
-        /** k×k scratch of {@link #adHocGram} and {@link #rotate}. */
+        /** k×k scratch of {@link #adHocGram} and {@link #rotation}. */
         private final double[] s3;
         private final double[] f;
         private final double[] g;
@@ -141,7 +141,7 @@ final class GrassmannRunningMean implements RunningMean {
             this.lambda = new double[k];
             this.own = GrassmannChart.movable(new ChartId("running-mean"), n, k);
             this.eig = new SmallEigen(k);
-            this.panels = new Panels(n, k, small, blas);
+            this.panels = new Panels(n, k, small, blas, ws.halves);
             this.centring = new GrassmannAtlas.Centring(n, k, eig, panels);
             this.bottom = new double[m * k + slack];
             this.product = new double[m * k + slack];
@@ -354,6 +354,9 @@ final class GrassmannRunningMean implements RunningMean {
                     System.arraycopy(wtu, a * span, wtu, a * k, k);
                     System.arraycopy(e, a * span, e, a * k, k);
                 }
+            } else if (adHoc && panels.pairs()) {
+                TwoWay.run(() -> Panels.transposeTimes(u, u, m, k, e, blas),
+                        () -> Panels.transposeTimes(q.w, u, m, k, wtu, blas));
             } else {
                 Panels.transposeTimes(u, u, m, k, e, blas);
                 if (adHoc) {
@@ -395,9 +398,19 @@ final class GrassmannRunningMean implements RunningMean {
             }
             eig.compose(f, top);
             eig.compose(g, s1);
-            panels.product(u, null, s1, bottom);
+            if (adHoc && panels.pairs()) {
+                TwoWay.run(() -> panels.product(u, null, s1, bottom), () -> rotation(q));
+            } else {
+                panels.product(u, null, s1, bottom);
+                if (adHoc) {
+                    rotation(q);
+                }
+            }
             if (adHoc) {
-                rotate(q);
+                panels.product(q.w, null, e, product);
+                for (int i = 0; i < m * k; i++) {
+                    bottom[i] += product[i];
+                }
             }
             for (int j = 0; j < k; j++) {
                 System.arraycopy(top, j * k, basis, chart.upper[j] * k, k);
@@ -430,12 +443,13 @@ final class GrassmannRunningMean implements RunningMean {
         }
 
         /**
-         * The rotation Q_C applied to the new frame: (top; bottom) ← Q_C (top; LG) with bottom = uG on entry, G in s1
-         * and Z, T = Wᵀu as {@link #frame} left them. With T_r = Vᵀ·top and H = Wᵀ(LG) = (T + Λ_C Z)G the result is
-         * {@code top + V[(D − I)T_r − D H]} and {@code uG + W·M}, M = ZG + D T_r + Φ H ({@link QaRotation}'s
-         * formulas): four products of {@link Panels}, then the lower rows' W·M.
+         * The k×k part of the rotation Q_C applied to the new frame, (top; bottom) ← Q_C (top; LG) with bottom = uG,
+         * G in s1 and Z, T = Wᵀu as {@link #frame} left them: with T_r = Vᵀ·top and H = Wᵀ(LG) = (T + Λ_C Z)G the
+         * result is {@code top + V[(D − I)T_r − D H]} and {@code uG + W·M}, M = ZG + D T_r + Φ H ({@link QaRotation}'s
+         * formulas): four products of {@link Panels}, top in place and M into {@link #e}; {@link #frame} adds W·M to
+         * the lower rows. Reads neither u nor bottom, so that uG may be formed meanwhile.
          */
-        private void rotate(QaRotation q) {
+        private void rotation(QaRotation q) {
             double[] v = q.v;
             Panels.transposeTimes(v, top, k, k, vty, blas);
             for (int a = 0; a < k; a++) {
@@ -455,10 +469,6 @@ final class GrassmannRunningMean implements RunningMean {
                 }
             }
             Panels.times(v, k, k, s2, 1, true, top, blas);
-            panels.product(q.w, null, e, product);
-            for (int i = 0; i < m * k; i++) {
-                bottom[i] += product[i];
-            }
         }
 
         /** h ← u − KY, the estimate's published normal coordinates (u itself in an Ehresmann chart). */

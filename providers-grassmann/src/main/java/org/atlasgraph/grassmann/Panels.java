@@ -25,12 +25,16 @@ final class Panels {
     private final double[] buffer;
     /** 0, 1, …, m−1: every row of an m×k panel. */
     private final int[] all;
+    /** Whether two independent products of these panels run at once ({@link #pairs}). */
+    private final boolean pairs;
 
     /**
-     * @param small the vector kernels, or {@code null}
-     * @param blas  the native BLAS, or {@code null}
+     * @param small  the vector kernels, or {@code null}
+     * @param blas   the native BLAS, or {@code null}
+     * @param halves when two of these products run at once (on the native BLAS only: each call works on its own
+     *               copies of its arrays)
      */
-    Panels(int n, int k, SmallKernels small, LargeKernels blas) {
+    Panels(int n, int k, SmallKernels small, LargeKernels blas, TwoWay halves) {
         this.m = n - k;
         this.k = k;
         this.small = small;
@@ -44,6 +48,7 @@ final class Panels {
         for (int i = 0; i < m; i++) {
             all[i] = i;
         }
+        this.pairs = this.blas != null && halves.splits((double) m * k * k);
     }
 
     /** @return products for Gr(n,k) on the kernels a {@link GrassmannKernels.Workspace} of (n, k) takes */
@@ -51,12 +56,17 @@ final class Panels {
         SmallKernels vector = GrassmannKernels.VECTOR;
         boolean small = vector != null && k <= vector.maxK() && k < GrassmannKernels.BLAS_FROM_K;
         LargeKernels blas = k >= GrassmannKernels.BLAS_FROM_K ? GrassmannKernels.BLAS : null;
-        return new Panels(n, k, small ? vector : null, blas);
+        return new Panels(n, k, small ? vector : null, blas, TwoWay.DEFAULT);
     }
 
     /** @return the native BLAS these products use, or {@code null} */
     LargeKernels blas() {
         return blas;
+    }
+
+    /** @return whether two independent products of these panels run at once ({@link TwoWay#run}) */
+    boolean pairs() {
+        return pairs;
     }
 
     /**

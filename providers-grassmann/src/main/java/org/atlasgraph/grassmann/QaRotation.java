@@ -157,6 +157,11 @@ final class QaRotation {
         if (panels == null) {
             Panels.times(c, m, k, v, 1, false, w, null);
             Panels.times(w, m, k, dvt, 1, false, offset, null);
+        } else if (panels.pairs()) {
+            // K = W·DVᵀ = C·(V·DVᵀ): beside W = CV instead of after it (gram is free again after skInverse).
+            Panels.times(v, k, k, dvt, 1, false, gram, panels.blas());
+            TwoWay.run(() -> panels.product(c, null, v, w), () -> Panels.times(c, m, k, gram, 1, false, offset,
+                    panels.blas()));
         } else {
             panels.product(c, null, v, w);
             panels.product(w, null, dvt, offset);

@@ -128,7 +128,10 @@ class TwoWayTest {
         assertThat(split.squaredDistance()).as("Σθ²: two split runs").isEqualTo(distanceSplit);
     }
 
-    /** The running mean on kernels and a correction that always split, against one that never does. */
+    /**
+     * The running mean on kernels and a correction that always split, against one that never does, with a chart change
+     * every third sample (whose products then run two at a time).
+     */
     @Test
     void runningMeanWithTheSplitAgreesWithoutIt() {
         assumeTrue(GrassmannKernels.BLAS != null, "no OpenBLAS");
@@ -157,7 +160,17 @@ class TwoWayTest {
                     .as("step %d: estimate, split vs unsplit", i).isLessThan(TOL);
             assertThat(split.spread()).as("step %d: spread", i)
                     .isCloseTo(plain.spread(), within(TOL * (1 + plain.spread())));
+            if (i % 3 == 0) {
+                // A chart change: its independent products two at a time (Panels.pairs) against one after the other.
+                split.recentre();
+                plain.recentre();
+                assertThat(Reference.projectorDistance(gr.embed(split.point()), gr.embed(plain.point()), n, k))
+                        .as("step %d: re-centred estimate, split vs unsplit", i).isLessThan(TOL);
+                assertThat(((GrassmannChart) split.point().chart()).upper).as("step %d: the new chart's rows", i)
+                        .containsExactly(((GrassmannChart) plain.point().chart()).upper);
+            }
         }
+        assertThat(split.chartChanges()).as("chart changes").isEqualTo(plain.chartChanges()).isPositive();
     }
 
     @Test
