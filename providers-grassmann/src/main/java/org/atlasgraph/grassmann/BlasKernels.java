@@ -393,11 +393,7 @@ final class BlasKernels implements LargeKernels {
                                        double[] gram) {
         int k = b.k;
         b.gram.get(gram, 0, k * k);
-        for (int a = 0; a < k; a++) {
-            for (int c = a + 1; c < k; c++) {
-                gram[c * k + a] = gram[a * k + c];
-            }
-        }
+        mirrorUpper(gram, k);
         b.r.get(r, 0, k * k);
         if (!factor.apply(gram, r)) {
             return false;
@@ -510,9 +506,14 @@ final class BlasKernels implements LargeKernels {
     @Override
     public void gram(double[] a, int n, int k, double[] out) {
         openblas.cblas_dsyrk(ROW, UPPER, TRANSPOSE, k, n, 1, a, k, 0, out, k);
+        mirrorUpper(out, k);
+    }
+
+    /** Copies the upper triangle of a k×k row-major a into its lower one (DSYRK writes only the upper). */
+    private static void mirrorUpper(double[] a, int k) {
         for (int i = 0; i < k; i++) {
             for (int j = i + 1; j < k; j++) {
-                out[j * k + i] = out[i * k + j];
+                a[j * k + i] = a[i * k + j];
             }
         }
     }

@@ -377,13 +377,19 @@ final class Dense {
         if (blas != null) {
             blas.gram(x, n, k, r);
         } else {
+            // The upper triangle row by row (both operands contiguous), then mirrored: the lower one is read below.
             for (int i = 0; i < n; i++) {
                 int o = i * k;
                 for (int a = 0; a < k; a++) {
                     double xa = x[o + a];
                     for (int b = a; b < k; b++) {
-                        r[b * k + a] += xa * x[o + b];
+                        r[a * k + b] += xa * x[o + b];
                     }
+                }
+            }
+            for (int a = 0; a < k; a++) {
+                for (int b = a + 1; b < k; b++) {
+                    r[b * k + a] = r[a * k + b];
                 }
             }
         }

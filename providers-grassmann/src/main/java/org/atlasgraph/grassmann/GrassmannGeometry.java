@@ -368,18 +368,16 @@ final class GrassmannGeometry implements ExactGeometry {
 
     /**
      * An orthonormal basis of the column space of a full-rank n×k array: the sign-fixed thin QR's Q, by one Cholesky
-     * QR step where the array is nearly orthonormal ({@link Dense#nearlyOrthonormalQ}; from
-     * {@link GrassmannKernels#BLAS_FROM_K} on only on the native BLAS), else by {@link Dense#thinQr}.
+     * QR step where the array is nearly orthonormal ({@link Dense#nearlyOrthonormalQ}: nk² multiply-adds against
+     * Householder's 2nk² and the singular values of R, with or without the native BLAS), else by {@link Dense#thinQr}.
      *
      * @throws NotOnManifoldException if the array is not of full column rank
      */
     double[] orthonormalize(String name, double[] x) {
         Checks.requireFiniteOfLength(name, x, n * k, "n·k for " + label);
-        if (k < GrassmannKernels.BLAS_FROM_K || GrassmannKernels.BLAS != null) {
-            double[] q = Dense.nearlyOrthonormalQ(x, n, k);
-            if (q != null) {
-                return q;
-            }
+        double[] q = Dense.nearlyOrthonormalQ(x, n, k);
+        if (q != null) {
+            return q;
         }
         Dense.ThinQr qr = Dense.thinQr(x, n, k);
         double condition = qr.condition();
